@@ -1,0 +1,89 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Turns an ``Endpoint`` into a `URLRequest`: query, body, `Content-Type`.
+enum RequestBuilder {
+    /// The encoder behind `.json` tasks that name none. `JSONEncoder` is safe to share while
+    /// nobody changes its options, and nothing here does.
+    static let defaultJSONEncoder = JSONEncoder()
+
+    /// The encoder behind `.form` and `.query` tasks that name none.
+    static let defaultFormEncoder = FormEncoder()
+
+    /// The `Content-Type` of `.form` bodies.
+    static let formContentType = "application/x-www-form-urlencoded; charset=utf-8"
+
+    /// Builds the request without checking it; ``RequestValidator`` checks it once plugins
+    /// have had their say.
+    static func build(_ endpoint: Endpoint) throws(QuiverError) -> URLRequest {
+        var parts = Parts()
+        try parts.collect(endpoint.task)
+
+        let urlString = parts.query.isEmpty ? endpoint.url : URLPath.appending(query: parts.query, to: endpoint.url)
+        guard let url = URL(string: urlString) else {
+            throw .invalidRequest("\(endpoint.method) \(endpoint.url): not a valid URL")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = endpoint.method.rawValue
+        if let fields = endpoint.httpHeaderFields {
+            try RequestValidator.validate(fields, method: endpoint.method.rawValue, url: endpoint.url)
+            for (name, value) in fields {
+                request.setValue(value, forHTTPHeaderField: name)
+            }
+        }
+        if let body = parts.body {
+            request.httpBody = body
+            if let contentType = parts.contentType, request.value(forHTTPHeaderField: "Content-Type") == nil {
+                request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            }
+        }
+        return request
+    }
+
+    /// The body and query a task contributes.
+    private struct Parts {
+        var body: Data?
+        var contentType: String?
+        var query = ""
+
+        mutating func collect(_ task: HTTPTask) throws(QuiverError) {
+            switch task {
+            case .plain:
+                break
+            case .data(let data, let contentType):
+                setBody(data, contentType: contentType)
+            case .json(let value, let encoder):
+                let data = try encode { try (encoder ?? RequestBuilder.defaultJSONEncoder).encode(value) }
+                setBody(data, contentType: "application/json")
+            case .form(let value, let encoder):
+                let data = try encode { try (encoder ?? RequestBuilder.defaultFormEncoder).encodedData(value) }
+                setBody(data, contentType: RequestBuilder.formContentType)
+            case .query(let value, let encoder):
+                appendQuery(try encode { try (encoder ?? RequestBuilder.defaultFormEncoder).encode(value) })
+            case .composite(let base, let value, let encoder):
+                try collect(base)
+                appendQuery(try encode { try (encoder ?? RequestBuilder.defaultFormEncoder).encode(value) })
+            }
+        }
+
+        private mutating func setBody(_ data: Data, contentType: String?) {
+            body = data
+            self.contentType = contentType
+        }
+
+        private mutating func appendQuery(_ encoded: String) {
+            guard !encoded.isEmpty else { return }
+            query = query.isEmpty ? encoded : query + "&" + encoded
+        }
+
+        private func encode<T>(_ work: () throws -> T) throws(QuiverError) -> T {
+            do {
+                return try work()
+            } catch {
+                throw .encoding(error)
+            }
+        }
+    }
+}

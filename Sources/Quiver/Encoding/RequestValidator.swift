@@ -1,0 +1,78 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Refuses requests that URLSession would mangle, hang on, or send unsafely, before any byte
+/// leaves: non-http(s) URLs, illegal method tokens, header names or values, bodies on
+/// `GET`/`HEAD`.
+enum RequestValidator {
+    /// Checks `request` as it is about to go to the transport.
+    ///
+    /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the method, URL and the problem.
+    static func validate(_ request: URLRequest) throws(QuiverError) {
+        let method = request.httpMethod ?? "GET"
+        let urlText = request.url?.absoluteString ?? "(no URL)"
+        func refuse(_ problem: String) -> QuiverError {
+            .invalidRequest("\(method) \(urlText): \(problem)")
+        }
+        guard let url = request.url,
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else {
+            throw refuse("not an absolute http(s) URL")
+        }
+        guard let host = url.host, !host.isEmpty else {
+            throw refuse("the URL has no host")
+        }
+        guard isToken(method) else {
+            throw refuse("the method is not a valid HTTP token")
+        }
+        if let fields = request.allHTTPHeaderFields {
+            try validate(fields, method: method, url: urlText)
+        }
+        let forbidsBody = HTTPMethod(rawValue: method.uppercased()).forbidsBody
+        if forbidsBody && (request.httpBody != nil || request.httpBodyStream != nil) {
+            throw refuse("a \(method.uppercased()) request cannot carry a body")
+        }
+    }
+
+    /// Checks header fields before they are put on a `URLRequest`, which silently drops a
+    /// field whose value holds CR or LF: a header would be lost without a word.
+    ///
+    /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the method, URL and the field.
+    static func validate(_ fields: [String: String], method: String, url: String) throws(QuiverError) {
+        for (name, value) in fields {
+            guard isToken(name) else {
+                throw .invalidRequest("\(method) \(url): the header name \(String(reflecting: name)) is not a valid HTTP token")
+            }
+            guard isFieldValue(value) else {
+                throw .invalidRequest("\(method) \(url): the value of header \(name) contains a control character (CR, LF or NUL)")
+            }
+        }
+    }
+
+    /// RFC 9110 `token`: visible ASCII except separators.
+    private static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return true
+            case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
+                 UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+                 UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// RFC 9110 field value: no control characters but horizontal tab.
+    private static func isFieldValue(_ text: String) -> Bool {
+        text.utf8.allSatisfy { byte in
+            byte == 0x09 || (byte >= 0x20 && byte != 0x7F)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The request a target resolves to, before plugins see it.
+///
+/// A provider's `endpointClosure` maps each target to an endpoint; change it to add headers or
+/// swap tasks for every target at once:
+///
+/// ```swift
+/// let provider = Provider<API>(endpointClosure: { target in
+///     Provider.defaultEndpointMapping(for: target)
+///         .adding(newHTTPHeaderFields: ["X-Client": "demo"])
+/// })
+/// ```
+public struct Endpoint: Sendable {
+    /// Makes the sample response of a stubbed request.
+    public typealias SampleResponseClosure = @Sendable () -> EndpointSampleResponse
+
+    /// The absolute URL, base URL and path already joined. Checked when the request is built.
+    public let url: String
+    /// What a stubbed request answers with.
+    public let sampleResponseClosure: SampleResponseClosure
+    /// The HTTP method.
+    public let method: HTTPMethod
+    /// What the request carries.
+    public let task: HTTPTask
+    /// Header fields to send.
+    public let httpHeaderFields: [String: String]?
+
+    /// Creates an endpoint.
+    ///
+    /// - Parameters:
+    ///   - url: The absolute URL of the request, without the task's query.
+    ///   - sampleResponseClosure: What a stubbed request answers with.
+    ///   - method: The HTTP method.
+    ///   - task: What the request carries.
+    ///   - httpHeaderFields: Header fields to send.
+    public init(
+        url: String,
+        sampleResponseClosure: @escaping SampleResponseClosure,
+        method: HTTPMethod,
+        task: HTTPTask,
+        httpHeaderFields: [String: String]?
+    ) {
+        self.url = url
+        self.sampleResponseClosure = sampleResponseClosure
+        self.method = method
+        self.task = task
+        self.httpHeaderFields = httpHeaderFields
+    }
+
+    /// A copy with `newHTTPHeaderFields` added; they replace existing fields of the same name.
+    ///
+    /// - Parameter newHTTPHeaderFields: The fields to add.
+    /// - Returns: The new endpoint.
+    public func adding(newHTTPHeaderFields: [String: String]) -> Endpoint {
+        var fields = httpHeaderFields ?? [:]
+        for (name, value) in newHTTPHeaderFields {
+            if let existing = fields.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                fields.removeValue(forKey: existing)
+            }
+            fields[name] = value
+        }
+        return Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method,
+                        task: task, httpHeaderFields: fields)
+    }
+
+    /// A copy that carries `task` instead.
+    ///
+    /// - Parameter task: The new task.
+    /// - Returns: The new endpoint.
+    public func replacing(task: HTTPTask) -> Endpoint {
+        Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method,
+                 task: task, httpHeaderFields: httpHeaderFields)
+    }
+
+    /// A copy that answers stubbed requests with `sampleResponseClosure` instead, for example
+    /// a `404` or a network error for one target.
+    ///
+    /// - Parameter sampleResponseClosure: The new sample response.
+    /// - Returns: The new endpoint.
+    public func replacing(sampleResponseClosure: @escaping SampleResponseClosure) -> Endpoint {
+        Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method,
+                 task: task, httpHeaderFields: httpHeaderFields)
+    }
+
+    /// Builds the `URLRequest`: URL with the task's query, method, headers and body.
+    ///
+    /// - Returns: The request, not yet seen by plugins.
+    /// - Throws: ``QuiverError/invalidRequest(_:)`` for a URL that is not absolute http(s) or a
+    ///   body on `GET`/`HEAD`; ``QuiverError/encoding(_:)`` when a body or query cannot be encoded.
+    public func urlRequest() throws(QuiverError) -> URLRequest {
+        let request = try RequestBuilder.build(self)
+        try RequestValidator.validate(request)
+        return request
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a stubbed request answers with.
+public enum EndpointSampleResponse: Sendable {
+    /// A response with this status code and body.
+    case networkResponse(Int, Data)
+    /// This exact response (status code and headers) and body.
+    case response(HTTPURLResponse, Data)
+    /// A failure of the network, for example `URLError(.notConnectedToInternet)`.
+    ///
+    /// `URLError(.timedOut)` becomes ``QuiverError/timedOut``, `URLError(.cancelled)`
+    /// ``QuiverError/cancelled``, anything else ``QuiverError/transport(_:_:)``.
+    case networkError(any Error)
+}

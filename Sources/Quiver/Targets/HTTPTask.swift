@@ -1,0 +1,104 @@
+import Foundation
+
+/// What a request carries: nothing, a body, a URL query, or a body and a query.
+///
+/// This is Moya's `Task`, renamed so that it never clashes with Swift's `Task`.
+///
+/// ```swift
+/// .plain
+/// .json(NewUser(name: "Ada"))
+/// .query(["page": 2, "tags": ["a", "b"]])
+/// .form(Login(user: "ada", password: "secret"))
+/// .json(payload).adding(query: ["dryRun": true])
+/// ```
+///
+/// A body on a `GET` or `HEAD` request is refused with ``QuiverError/invalidRequest(_:)``.
+public enum HTTPTask: Sendable {
+    /// No body and no query.
+    case plain
+
+    /// A raw body.
+    ///
+    /// - Parameters:
+    ///   - data: The body bytes, sent as they are.
+    ///   - contentType: The `Content-Type` to send, unless the target sets one. `nil` sends none.
+    case data(Data, contentType: String? = nil)
+
+    /// A JSON body encoded from `value`, sent as `application/json`.
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - encoder: The encoder to use; `nil` uses a plain `JSONEncoder`.
+    case json(any Encodable & Sendable, encoder: JSONEncoder? = nil)
+
+    /// An `application/x-www-form-urlencoded; charset=utf-8` body encoded from `value`.
+    ///
+    /// - Parameters:
+    ///   - value: A model or ``Parameters`` whose top level is keyed.
+    ///   - encoder: The encoder to use; `nil` uses ``FormEncoder`` with its defaults.
+    case form(any Encodable & Sendable, encoder: FormEncoder? = nil)
+
+    /// No body; `value` encoded into the URL query.
+    ///
+    /// - Parameters:
+    ///   - value: A model or ``Parameters`` whose top level is keyed.
+    ///   - encoder: The encoder to use; `nil` uses ``FormEncoder`` with its defaults.
+    case query(any Encodable & Sendable, encoder: FormEncoder? = nil)
+
+    /// Another task with a URL query added; made by ``adding(query:encoder:)``.
+    indirect case composite(HTTPTask, query: any Encodable & Sendable, encoder: FormEncoder? = nil)
+
+    /// A JSON body from a ``Parameters`` literal such as `["name": "Ada", "admin": false]`.
+    ///
+    /// - Parameters:
+    ///   - parameters: The values to encode.
+    ///   - encoder: The encoder to use; `nil` uses a plain `JSONEncoder`.
+    /// - Returns: A ``json(_:encoder:)`` task.
+    @_disfavoredOverload
+    public static func json(_ parameters: Parameters, encoder: JSONEncoder? = nil) -> HTTPTask {
+        .json(parameters as any Encodable & Sendable, encoder: encoder)
+    }
+
+    /// A form body from a ``Parameters`` literal such as `["user": "ada", "remember": true]`.
+    ///
+    /// - Parameters:
+    ///   - parameters: The values to encode.
+    ///   - encoder: The encoder to use; `nil` uses ``FormEncoder`` with its defaults.
+    /// - Returns: A ``form(_:encoder:)`` task.
+    @_disfavoredOverload
+    public static func form(_ parameters: Parameters, encoder: FormEncoder? = nil) -> HTTPTask {
+        .form(parameters as any Encodable & Sendable, encoder: encoder)
+    }
+
+    /// A URL query from a ``Parameters`` literal such as `["page": 2, "tags": ["a", "b"]]`.
+    ///
+    /// - Parameters:
+    ///   - parameters: The values to encode.
+    ///   - encoder: The encoder to use; `nil` uses ``FormEncoder`` with its defaults.
+    /// - Returns: A ``query(_:encoder:)`` task.
+    @_disfavoredOverload
+    public static func query(_ parameters: Parameters, encoder: FormEncoder? = nil) -> HTTPTask {
+        .query(parameters as any Encodable & Sendable, encoder: encoder)
+    }
+
+    /// This task with `query` added to the URL, whatever the task sends as its body.
+    ///
+    /// - Parameters:
+    ///   - query: A model or ``Parameters`` whose top level is keyed.
+    ///   - encoder: The encoder to use; `nil` uses ``FormEncoder`` with its defaults.
+    /// - Returns: A ``composite(_:query:encoder:)`` task.
+    public func adding(query: some Encodable & Sendable, encoder: FormEncoder? = nil) -> HTTPTask {
+        .composite(self, query: query, encoder: encoder)
+    }
+
+    /// This task with a ``Parameters`` literal added to the URL query.
+    ///
+    /// - Parameters:
+    ///   - query: The values to encode.
+    ///   - encoder: The encoder to use; `nil` uses ``FormEncoder`` with its defaults.
+    /// - Returns: A ``composite(_:query:encoder:)`` task.
+    @_disfavoredOverload
+    public func adding(query: Parameters, encoder: FormEncoder? = nil) -> HTTPTask {
+        .composite(self, query: query, encoder: encoder)
+    }
+}
