@@ -1,0 +1,82 @@
+import Foundation
+
+/// A target whose API explains failures in a JSON body of a known shape, such as
+/// `{"error": {"code": "not_found", "message": "No such user"}}`.
+///
+/// When validation rejects a status, the provider decodes the body into ``ErrorBody`` and keeps
+/// it on the response, so that ``TargetMapping/map(_:)`` and any caller can read the server's
+/// explanation with ``QuiverError/errorBody(as:)``, and the error's description quotes it.
+///
+/// ```swift
+/// struct APIError: Decodable, Sendable, CustomStringConvertible {
+///     struct Detail: Decodable, Sendable { let code: String; let message: String }
+///     let error: Detail
+///     var description: String { error.message }
+/// }
+///
+/// extension UsersAPI: ErrorBodyDecoding {
+///     typealias ErrorBody = APIError
+///     func errorMessage(for statusCode: Int) -> String? {
+///         statusCode == 404 ? "User not found" : nil
+///     }
+/// }
+/// ```
+public protocol ErrorBodyDecoding {
+    /// The shape of the API's error bodies.
+    associatedtype ErrorBody: Decodable & Sendable
+
+    /// A message of your own for a status code, such as `"User not found"` for `404`; it wins
+    /// over the body's description. `nil` (the default) keeps the body's.
+    ///
+    /// - Parameter statusCode: The rejected status code.
+    /// - Returns: The message, or `nil`.
+    func errorMessage(for statusCode: Int) -> String?
+}
+
+extension ErrorBodyDecoding {
+    /// No message of your own.
+    public func errorMessage(for statusCode: Int) -> String? { nil }
+}
+
+/// A target that names its failures per status code, without a typed error body: CodyFire's
+/// `addCustomError(.notFound, "User not found")`.
+public protocol ErrorMessageProviding {
+    /// A message for a rejected status code, or `nil` for none.
+    ///
+    /// - Parameter statusCode: The rejected status code.
+    /// - Returns: The message, or `nil`.
+    func errorMessage(for statusCode: Int) -> String?
+}
+
+extension Response {
+    /// This response with the explanation `target` gives for its rejected status: its decoded
+    /// error body (read with `decoder`) and message, when it declares them.
+    func explained(by target: any TargetType, decoder: JSONDecoder?) -> Response {
+        var response = self
+        if let typed = target as? any ErrorBodyDecoding {
+            response.explain(with: typed, decoder: decoder)
+        } else if let messages = target as? any ErrorMessageProviding {
+            response.errorMessage = messages.errorMessage(for: statusCode)
+        }
+        return response
+    }
+
+    private mutating func explain<T: ErrorBodyDecoding>(with target: T, decoder: JSONDecoder?) {
+        let body = try? decode(T.ErrorBody.self, using: decoder)
+        errorBody = body
+        errorMessage = target.errorMessage(for: statusCode) ?? body.flatMap { ($0 as? any CustomStringConvertible)?.description }
+    }
+}
+
+extension QuiverError {
+    /// The server's error body, decoded as `type`: the one the target's ``ErrorBodyDecoding``
+    /// declared, or else the response body decoded on demand.
+    ///
+    /// - Parameter type: The shape of the error body.
+    /// - Returns: The error body, or `nil` when the error has no response or its body is not a `T`.
+    public func errorBody<T: Decodable>(as type: T.Type) -> T? {
+        guard let response else { return nil }
+        if let body = response.errorBody as? T { return body }
+        return try? response.decode(T.self)
+    }
+}

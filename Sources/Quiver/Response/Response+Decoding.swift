@@ -1,0 +1,118 @@
+import Foundation
+
+extension Response {
+    /// The body decoded as JSON into `type`, optionally from a value nested inside it.
+    ///
+    /// ```swift
+    /// let user = try response.decode(User.self)
+    /// let name = try response.decode(String.self, atKeyPath: "data.users.0.name")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode. An ``EmptyDecodable`` type (such as ``EmptyResponse``)
+    ///     decodes from an empty body too.
+    ///   - keyPath: A dotted path to the value, with array elements by index; `nil` or `""` is
+    ///     the whole body.
+    ///   - decoder: The decoder; `nil` uses the provider's (or the target's) inside a
+    ///     ``TargetMapping``, and a plain `JSONDecoder` elsewhere.
+    /// - Returns: The decoded value.
+    /// - Throws: ``QuiverError/decoding(_:_:)`` carrying this response when the body is empty,
+    ///   the path leads nowhere, or the value does not decode.
+    public func decode<D: Decodable>(_ type: D.Type, atKeyPath keyPath: String? = nil,
+                                     using decoder: JSONDecoder? = nil) throws(QuiverError) -> D {
+        if data.isEmpty {
+            if let empty = D.self as? any EmptyDecodable.Type, let value = empty.emptyValue as? D {
+                return value
+            }
+            throw .decoding(EmptyBodyError(type: "\(D.self)"), self)
+        }
+        let decoder = decoder ?? DecodingContext.decoder ?? Self.defaultDecoder
+        do {
+            guard let keyPath, !keyPath.isEmpty else {
+                return try decoder.decode(D.self, from: data)
+            }
+            return try KeyPathDecoding.decode(D.self, at: keyPath, from: data, using: decoder)
+        } catch {
+            throw .decoding(error, self)
+        }
+    }
+
+    /// The body decoded into a DTO, then converted into the application type `type`.
+    ///
+    /// Arrays and optionals of ``DTODecodable`` types convert element by element.
+    ///
+    /// - Parameters:
+    ///   - type: The application type.
+    ///   - keyPath: A dotted path to the value, or `nil` for the whole body.
+    ///   - decoder: The decoder, as for ``decode(_:atKeyPath:using:)``.
+    /// - Returns: The converted value.
+    /// - Throws: ``QuiverError/decoding(_:_:)`` when the DTO does not decode or does not convert.
+    public func decode<D: DTODecodable>(_ type: D.Type, atKeyPath keyPath: String? = nil,
+                                        using decoder: JSONDecoder? = nil) throws(QuiverError) -> D {
+        let dto = try decode(D.DTO.self, atKeyPath: keyPath, using: decoder)
+        do {
+            return try D.from(dto: dto)
+        } catch {
+            throw .decoding(error, self)
+        }
+    }
+
+    /// The body as a string.
+    ///
+    /// - Parameter encoding: The text encoding; UTF-8 by default.
+    /// - Returns: The text.
+    /// - Throws: ``QuiverError/decoding(_:_:)`` when the body is not valid in that encoding.
+    public func mapString(encoding: String.Encoding = .utf8) throws(QuiverError) -> String {
+        guard let text = String(data: data, encoding: encoding) else {
+            throw .decoding(UndecodableTextError(encoding: encoding), self)
+        }
+        return text
+    }
+
+    /// The JSON string at `keyPath` inside the body.
+    ///
+    /// - Parameter keyPath: A dotted path to a string value.
+    /// - Returns: The string.
+    /// - Throws: ``QuiverError/decoding(_:_:)`` when there is no string there.
+    public func mapString(atKeyPath keyPath: String) throws(QuiverError) -> String {
+        try decode(String.self, atKeyPath: keyPath)
+    }
+
+    /// The body (or the value at `keyPath`) as a ``JSONValue``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: A dotted path to the value, or `nil` for the whole body.
+    ///   - decoder: The decoder, as for ``decode(_:atKeyPath:using:)``.
+    /// - Returns: The JSON value.
+    /// - Throws: ``QuiverError/decoding(_:_:)`` when the body is not JSON.
+    public func mapJSON(atKeyPath keyPath: String? = nil, using decoder: JSONDecoder? = nil) throws(QuiverError) -> JSONValue {
+        try decode(JSONValue.self, atKeyPath: keyPath, using: decoder)
+    }
+
+    /// The decoder used when none is given. `JSONDecoder` is safe to share while nobody
+    /// changes its options, and nothing here does.
+    static let defaultDecoder = JSONDecoder()
+}
+
+/// The decoder a ``Provider`` lends to ``TargetMapping/map(_:)``.
+enum DecodingContext {
+    @TaskLocal static var decoder: JSONDecoder?
+}
+
+/// The body was empty where a value was expected.
+public struct EmptyBodyError: Error, Sendable, CustomStringConvertible {
+    /// The type that was expected.
+    public let type: String
+
+    /// `the response body is empty; expected <type>`.
+    public var description: String { "the response body is empty; expected \(type)" }
+}
+
+/// The body is not valid text in the expected encoding.
+public struct UndecodableTextError: Error, Sendable, CustomStringConvertible {
+    /// The expected encoding.
+    public let encoding: String.Encoding
+
+    /// `the response body is not valid <encoding> text`.
+    public var description: String { "the response body is not valid \(encoding) text" }
+}

@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a server (or a stub) answered: status code, body, and the request that was sent.
+public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The HTTP status code.
+    public let statusCode: Int
+    /// The response body.
+    public let data: Data
+    /// The request as it was sent, after plugins prepared it.
+    public let request: URLRequest?
+    /// The HTTP response, with its headers.
+    public let response: HTTPURLResponse?
+    /// The error body the target declared with ``ErrorBodyDecoding``, decoded, when validation
+    /// rejected the status.
+    public internal(set) var errorBody: (any Sendable)?
+    /// The message the target gives for the rejected status (``ErrorBodyDecoding``,
+    /// ``ErrorMessageProviding``), or the description of its error body.
+    public internal(set) var errorMessage: String?
+
+    /// Creates a response.
+    ///
+    /// - Parameters:
+    ///   - statusCode: The HTTP status code.
+    ///   - data: The body.
+    ///   - request: The request that was sent.
+    ///   - response: The HTTP response.
+    public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPURLResponse? = nil) {
+        self.statusCode = statusCode
+        self.data = data
+        self.request = request
+        self.response = response
+    }
+
+    /// The value of a response header, its name matched case-insensitively.
+    ///
+    /// - Parameter name: The header name, for example `"Content-Type"`.
+    /// - Returns: The value, or `nil` when the response has no such header.
+    public func value(forHTTPHeaderField name: String) -> String? {
+        response?.value(forHTTPHeaderField: name)
+    }
+
+    /// `GET https://api.example.com/users → 200, 512 bytes`.
+    public var description: String {
+        "\(requestSummary) → \(statusCode), \(data.count) bytes"
+    }
+
+    /// The description and the body, as text when it is UTF-8.
+    public var debugDescription: String {
+        let body = String(data: data, encoding: .utf8) ?? "<\(data.count) bytes of binary data>"
+        return description + "\n" + body
+    }
+
+    /// `METHOD URL` of the request, for messages.
+    var requestSummary: String {
+        guard let request else { return "(no request)" }
+        return "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "(no URL)")"
+    }
+}
+
+extension Response: Equatable {
+    /// Two responses are equal when status code, body, request and response headers agree.
+    public static func == (lhs: Response, rhs: Response) -> Bool {
+        lhs.statusCode == rhs.statusCode && lhs.data == rhs.data && lhs.request == rhs.request
+            && lhs.response?.url == rhs.response?.url
+            && (lhs.response?.allHeaderFields as? [String: String]) == (rhs.response?.allHeaderFields as? [String: String])
+    }
+}
+
+extension Response {
+    /// This response, if its status code is in `statusCodes`.
+    ///
+    /// - Parameter statusCodes: The accepted status codes.
+    /// - Returns: `self`.
+    /// - Throws: ``QuiverError/statusCode(_:)`` otherwise.
+    public func filter<R: RangeExpression<Int>>(statusCodes: R) throws(QuiverError) -> Response {
+        guard statusCodes.contains(statusCode) else { throw .statusCode(self) }
+        return self
+    }
+
+    /// This response, if its status code is exactly `statusCode`.
+    ///
+    /// - Parameter statusCode: The accepted status code.
+    /// - Returns: `self`.
+    /// - Throws: ``QuiverError/statusCode(_:)`` otherwise.
+    public func filter(statusCode: Int) throws(QuiverError) -> Response {
+        try filter(statusCodes: statusCode...statusCode)
+    }
+
+    /// This response, if its status code is 2xx.
+    ///
+    /// - Returns: `self`.
+    /// - Throws: ``QuiverError/statusCode(_:)`` otherwise.
+    public func filterSuccessfulStatusCodes() throws(QuiverError) -> Response {
+        try filter(statusCodes: 200...299)
+    }
+
+    /// This response, if its status code is 2xx or 3xx.
+    ///
+    /// - Returns: `self`.
+    /// - Throws: ``QuiverError/statusCode(_:)`` otherwise.
+    public func filterSuccessfulStatusAndRedirectCodes() throws(QuiverError) -> Response {
+        try filter(statusCodes: 200...399)
+    }
+}
