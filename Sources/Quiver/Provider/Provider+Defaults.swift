@@ -1,0 +1,46 @@
+import Foundation
+
+extension Provider {
+    /// The endpoint of `target` as its properties describe it: base URL and path joined, the
+    /// target's method, task and headers, and its ``TargetType/sampleData`` with status 200 as
+    /// the sample response.
+    ///
+    /// - Parameter target: The target.
+    /// - Returns: Its endpoint.
+    @Sendable
+    public static func defaultEndpointMapping(for target: Target) -> Endpoint {
+        Endpoint(
+            url: URLPath.join(base: target.baseURL.absoluteString, path: target.path),
+            sampleResponseClosure: { .networkResponse(200, target.sampleData) },
+            method: target.method,
+            task: target.task,
+            httpHeaderFields: target.headers
+        )
+    }
+
+    /// Never stubs: every request goes to the transport.
+    ///
+    /// - Parameter target: The target (unused).
+    /// - Returns: ``StubBehavior/never``.
+    @Sendable
+    public static func neverStub(_ target: Target) -> StubBehavior {
+        .never
+    }
+
+    /// Stubs every request, answering at once.
+    ///
+    /// - Parameter target: The target (unused).
+    /// - Returns: ``StubBehavior/immediate``.
+    @Sendable
+    public static func immediatelyStub(_ target: Target) -> StubBehavior {
+        .immediate
+    }
+
+    /// Stubs every request, answering after `seconds`.
+    ///
+    /// - Parameter seconds: The delay before each answer.
+    /// - Returns: A stub closure for ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:)``.
+    public static func delayedStub(_ seconds: TimeInterval) -> StubClosure {
+        { _ in .delayed(seconds: seconds) }
+    }
+}

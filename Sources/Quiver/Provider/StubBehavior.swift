@@ -1,0 +1,11 @@
+import Foundation
+
+/// Whether and how a target is stubbed.
+public enum StubBehavior: Sendable, Hashable {
+    /// Send the request over the network.
+    case never
+    /// Answer at once with the endpoint's sample response.
+    case immediate
+    /// Answer with the endpoint's sample response after `seconds`; cancellable meanwhile.
+    case delayed(seconds: TimeInterval)
+}
