@@ -1,0 +1,44 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends a prepared request and returns what came back: the one step of a ``Provider`` that
+/// touches the network.
+///
+/// ``URLSessionTransport`` is the default. Implement this protocol to plug in another HTTP
+/// client, or a fake in tests. A transport:
+/// - receives a request that Quiver has already checked (absolute http(s) URL, legal headers,
+///   no body on `GET`/`HEAD`);
+/// - returns a ``Response`` for any status code: validation is the provider's job;
+/// - throws on failure. `CancellationError` or `URLError(.cancelled)` become
+///   ``QuiverError/cancelled``, `URLError(.timedOut)` ``QuiverError/timedOut``, a thrown
+///   ``QuiverError`` is kept, anything else becomes ``QuiverError/transport(_:_:)``;
+/// - ends promptly when its Swift `Task` is cancelled.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request` and waits for the whole response.
+    ///
+    /// - Parameter request: What to send.
+    /// - Returns: The response, whatever its status code.
+    /// - Throws: Why no complete response could be had.
+    func send(_ request: TransportRequest) async throws -> Response
+}
+
+/// A request handed to an ``HTTPTransport``.
+public struct TransportRequest: Sendable {
+    /// The request to send, as the plugins prepared it.
+    public var urlRequest: URLRequest
+
+    /// The longest the whole exchange may take, in seconds; `nil` leaves it to the transport.
+    public var timeout: TimeInterval?
+
+    /// Creates a transport request.
+    ///
+    /// - Parameters:
+    ///   - urlRequest: The request to send.
+    ///   - timeout: The longest the whole exchange may take, or `nil`.
+    public init(urlRequest: URLRequest, timeout: TimeInterval? = nil) {
+        self.urlRequest = urlRequest
+        self.timeout = timeout
+    }
+}

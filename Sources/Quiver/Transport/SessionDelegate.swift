@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The delegate of a ``URLSessionTransport``'s session: hands each task's events to its
+/// ``DataExchange``.
+///
+/// It is a session-level delegate on purpose: on Linux a task with its own delegate
+/// (`URLSessionTask.delegate`) never completes after following a redirect.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    /// The challenges a server makes for HTTP credentials (as opposed to TLS trust).
+    static let httpAuthenticationMethods: Set<String> = [
+        NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic,
+        NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodNTLM,
+        NSURLAuthenticationMethodNegotiate,
+    ]
+
+    private let exchanges = Locked([Int: DataExchange]())
+
+    /// Routes the events of `task` to `exchange` until ``remove(_:)``.
+    func register(_ exchange: DataExchange, for task: URLSessionTask) {
+        exchanges.withLock { $0[task.taskIdentifier] = exchange }
+    }
+
+    /// Stops routing the events of `task`.
+    func remove(_ task: URLSessionTask) {
+        exchanges.withLock { $0[task.taskIdentifier] = nil }
+    }
+
+    private func exchange(for task: URLSessionTask) -> DataExchange? {
+        exchanges.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        exchange(for: dataTask)?.receive(response)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        exchange(for: dataTask)?.receive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        exchange(for: task)?.complete(task, error: error)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        if let exchange = exchange(for: task) {
+            completionHandler(exchange.answer(challenge), nil)
+        } else if Self.httpAuthenticationMethods.contains(challenge.protectionSpace.authenticationMethod) {
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        } else {
+            completionHandler(.performDefaultHandling, nil)
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        if let exchange = exchange(for: task) {
+            completionHandler(exchange.follow(response, to: request, from: task.originalRequest))
+        } else if let original = task.originalRequest {
+            completionHandler(Redirect.request(following: request, from: original))
+        } else {
+            completionHandler(nil)
+        }
+    }
+}

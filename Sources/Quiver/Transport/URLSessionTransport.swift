@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The default ``HTTPTransport``: sends requests with `URLSession`, with the same behaviour on
+/// Linux as on Apple platforms.
+///
+/// On top of plain `URLSession` it:
+/// - returns a `401` that carries a `WWW-Authenticate` challenge promptly, as a response with its
+///   body (on Linux such a request otherwise never completes);
+/// - drops `Authorization`, `Proxy-Authorization` and `Cookie` when a redirect leads to another
+///   origin (scheme, host or port), and repeats the body on a `307`/`308` redirect (which
+///   URLSession on Linux drops);
+/// - enforces the timeout as a limit on the whole exchange: a target's
+///   ``TargetType/timeout`` when it has one, otherwise the configuration's
+///   `timeoutIntervalForResource` (with `timeoutIntervalForRequest` as the idle limit);
+/// - ends a request at once when its Swift `Task` is cancelled.
+///
+/// One transport holds one `URLSession`; share it between providers rather than making one per
+/// request.
+public final class URLSessionTransport: HTTPTransport {
+    /// The session requests are sent with.
+    public let session: URLSession
+    private let delegate = SessionDelegate()
+    private let idleTimeout: TimeInterval
+    private let resourceTimeout: TimeInterval
+
+    /// The most `307`/`308` redirects with a body that Quiver follows itself, on Linux: as many
+    /// as URLSession follows of the others. One more fails with `URLError(.httpTooManyRedirects)`,
+    /// as a longer chain of other redirects does.
+    static let maximumBodyRedirects = 20
+
+    /// Creates a transport with its own session.
+    ///
+    /// - Parameter configuration: The session configuration. Defaults to `.default`.
+    public init(configuration: URLSessionConfiguration = .default) {
+        idleTimeout = configuration.timeoutIntervalForRequest
+        resourceTimeout = configuration.timeoutIntervalForResource
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends `request` and returns the whole response.
+    ///
+    /// - Parameter request: What to send.
+    /// - Returns: The response, whatever its status code.
+    /// - Throws: `URLError` from the session, `URLError(.timedOut)` when the timeout elapses,
+    ///   `CancellationError` when the calling `Task` is cancelled.
+    public func send(_ request: TransportRequest) async throws -> Response {
+        var urlRequest = request.urlRequest
+        urlRequest.timeoutInterval = request.timeout ?? idleTimeout
+        let deadline = request.timeout ?? resourceTimeout
+        #if canImport(FoundationNetworking)
+        // The deadline covers the whole chain of redirects, not each exchange of it.
+        let start = DispatchTime.now().uptimeNanoseconds
+        var response = try await exchange(urlRequest, deadline: deadline, returnsBodyRedirects: true)
+        var redirects = 0
+        while let next = Redirect.repeating(urlRequest, after: response) {
+            guard redirects < Self.maximumBodyRedirects else {
+                throw URLError(.httpTooManyRedirects, userInfo: next.url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:])
+            }
+            let remaining = deadline - Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000_000
+            if deadline > 0, remaining <= 0 {
+                throw URLError(.timedOut)
+            }
+            urlRequest = next
+            redirects += 1
+            response = try await exchange(urlRequest, deadline: remaining, returnsBodyRedirects: true)
+        }
+        return response
+        #else
+        return try await exchange(urlRequest, deadline: deadline, returnsBodyRedirects: false)
+        #endif
+    }
+
+    /// One round trip through the session.
+    private func exchange(_ request: URLRequest, deadline: TimeInterval, returnsBodyRedirects: Bool) async throws -> Response {
+        let exchange = DataExchange(request: request, returnsBodyRedirects: returnsBodyRedirects)
+        let task = session.dataTask(with: request)
+        delegate.register(exchange, for: task)
+        defer { delegate.remove(task) }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                exchange.start(task, continuation: continuation, deadline: deadline)
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
+    }
+}
