@@ -1,0 +1,514 @@
+#!/usr/bin/env python3
+"""A deliberately misbehaving HTTP/1.1 server for Quiver's fault tests.
+
+Python standard library only. Usage:
+
+    python3 scripts/fault_server.py --port-file FILE
+
+Binds two listening sockets on 127.0.0.1 at free ports and, once both listen,
+writes "MAIN_PORT OTHER_PORT" to FILE (atomically). Both ports serve the same
+routes; the second one is "another origin" for cross-origin redirect tests.
+One daemon thread per connection, `Connection: close` on every response, and
+no handler lives longer than MAX_STALL seconds. SIGTERM/SIGINT exit cleanly.
+
+Routes (unknown path -> 404 JSON):
+  GET  /ok                      200 "ok"
+  *    /echo                    200 JSON describing the request
+  /redirect?status=302&to=URL   301/302/303/307/308 with Location: URL
+  /basic-challenge              401 + WWW-Authenticate: Basic realm="quiver"
+  /reset-mid-body               Content-Length 1000000, 10000 bytes, then RST
+  /short-body                   Content-Length 1000, 10 bytes, then FIN
+  /never-answers                reads the request, never answers
+  /headers-then-stall           full headers (Content-Length 100), then nothing
+  /malformed-chunked            chunked with an invalid chunk size
+  /truncated-chunked            one valid chunk, then FIN without 0\\r\\n\\r\\n
+  /huge-header?kib=1024         one X-Huge header of that many KiB
+  /garbage                      4096 non-HTTP bytes, then FIN
+  /slow-drip?bytes=20&interval=0.5   one byte every interval seconds
+  /delay?seconds=2              waits, then 200 {"delayed": seconds}
+  /status/N                     status N (200..599) with {"status": N}
+                                (204 and 304: no body, no Content-Length)
+
+/echo answers {"method", "path" (raw, no query), "query" (raw string, "" if
+none), "args" ({name: [values]}, decoded), "headers" ({name: value}: the last
+occurrence wins case-insensitively and keeps its spelling), "body" (UTF-8 text,
+or null if empty or not UTF-8), "bodyBase64", "bodyLength"}. Request bodies can
+be sent with Content-Length or chunked; `Expect: 100-continue` is honoured.
+Malformed requests and bad parameters get 400 JSON. HEAD omits the body.
+"""
+
+import argparse
+import base64
+import json
+import os
+import random
+import select
+import selectors
+import signal
+import socket
+import struct
+import sys
+import threading
+import time
+from http import HTTPStatus
+from urllib.parse import parse_qs, urlsplit
+
+MAX_STALL = 120.0          # no connection lives longer than this
+MAX_HEADER_BYTES = 1 << 20  # request head limit
+MAX_BODY_BYTES = 64 << 20   # request body limit
+
+
+class ClientGone(Exception):
+    pass
+
+
+class BadRequest(Exception):
+    pass
+
+
+def log(msg):
+    sys.stderr.write(time.strftime("%H:%M:%S ") + msg + "\n")
+    sys.stderr.flush()
+
+
+def reason(status):
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Status"
+
+
+class Conn:
+    """One accepted connection with an absolute deadline."""
+
+    def __init__(self, sock):
+        self.sock = sock
+        self.deadline = time.monotonic() + MAX_STALL
+        self.buf = b""
+
+    def remaining(self):
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise ClientGone("deadline reached")
+        return left
+
+    def recv_some(self):
+        self.sock.settimeout(min(self.remaining(), 30.0))
+        try:
+            data = self.sock.recv(65536)
+        except socket.timeout:
+            raise ClientGone("read timeout")
+        if not data:
+            raise ClientGone("client closed")
+        return data
+
+    def read_until(self, marker, limit):
+        while marker not in self.buf:
+            if len(self.buf) > limit:
+                raise BadRequest("request head too large")
+            self.buf += self.recv_some()
+        idx = self.buf.index(marker) + len(marker)
+        head, self.buf = self.buf[:idx], self.buf[idx:]
+        return head
+
+    def read_exact(self, n):
+        while len(self.buf) < n:
+            self.buf += self.recv_some()
+        data, self.buf = self.buf[:n], self.buf[n:]
+        return data
+
+    def send(self, data):
+        self.sock.settimeout(min(self.remaining(), 30.0))
+        try:
+            self.sock.sendall(data)
+        except (OSError, socket.timeout) as exc:
+            raise ClientGone(str(exc))
+
+    def wait_for_close(self, seconds):
+        """Sleep up to `seconds` (capped by the deadline).
+
+        Returns True if the client closed the connection meanwhile. Any data
+        the client sends is discarded."""
+        end = min(time.monotonic() + seconds, self.deadline)
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return False
+            try:
+                ready, _, _ = select.select([self.sock], [], [], left)
+            except (OSError, ValueError):
+                return True
+            if ready:
+                try:
+                    data = self.sock.recv(65536)
+                except OSError:
+                    return True
+                if not data:
+                    return True
+
+    def stall(self):
+        """Send nothing until the client closes or the deadline passes."""
+        self.wait_for_close(MAX_STALL)
+
+    def close_gracefully(self):
+        """FIN, then drain briefly so unread input never turns into an RST."""
+        try:
+            self.sock.shutdown(socket.SHUT_WR)
+            self.wait_for_close(2.0)
+        except OSError:
+            pass
+        self.sock.close()
+
+    def reset(self):
+        """Close with SO_LINGER(on, 0): the peer sees a TCP RST."""
+        try:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                 struct.pack("ii", 1, 0))
+        except OSError:
+            pass
+        self.sock.close()
+
+
+class Request:
+    def __init__(self, method, target, version, headers, body):
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers  # list of (name, value) in arrival order
+        self.body = body
+        parts = urlsplit(target)
+        self.path = parts.path
+        self.query = parts.query
+        self.args = parse_qs(parts.query, keep_blank_values=True)
+
+    def header(self, name):
+        value = None
+        for k, v in self.headers:
+            if k.lower() == name.lower():
+                value = v
+        return value
+
+    def arg(self, name, default):
+        values = self.args.get(name)
+        return values[-1] if values else default
+
+
+def read_request(conn):
+    head = conn.read_until(b"\r\n\r\n", MAX_HEADER_BYTES)
+    lines = head[:-4].decode("latin-1").split("\r\n")
+    parts = lines[0].split(" ")
+    if len(parts) != 3 or not parts[2].startswith("HTTP/"):
+        raise BadRequest("bad request line: %r" % lines[0])
+    method, target, version = parts
+    headers = []
+    for line in lines[1:]:
+        if ":" not in line:
+            raise BadRequest("bad header line: %r" % line)
+        name, value = line.split(":", 1)
+        headers.append((name.strip(), value.strip()))
+    req = Request(method, target, version, headers, b"")
+
+    if (req.header("Expect") or "").lower() == "100-continue":
+        conn.send(b"HTTP/1.1 100 Continue\r\n\r\n")
+
+    if "chunked" in (req.header("Transfer-Encoding") or "").lower():
+        body = b""
+        while True:
+            size_line = conn.read_until(b"\r\n", 4096)
+            try:
+                size = int(size_line.split(b";")[0].strip(), 16)
+            except ValueError:
+                raise BadRequest("bad chunk size")
+            if size == 0:
+                while conn.read_until(b"\r\n", 65536) != b"\r\n":
+                    pass  # skip trailers up to the empty line
+                break
+            if len(body) + size > MAX_BODY_BYTES:
+                raise BadRequest("body too large")
+            body += conn.read_exact(size)
+            conn.read_exact(2)
+        req.body = body
+    else:
+        length = req.header("Content-Length")
+        if length is not None:
+            try:
+                n = int(length)
+            except ValueError:
+                raise BadRequest("bad Content-Length")
+            if n < 0 or n > MAX_BODY_BYTES:
+                raise BadRequest("bad Content-Length")
+            req.body = conn.read_exact(n)
+    return req
+
+
+def head_bytes(status, headers):
+    lines = ["HTTP/1.1 %d %s" % (status, reason(status))]
+    lines += ["%s: %s" % (k, v) for k, v in headers]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+def respond(conn, req, status, body=b"", content_type=None, extra=()):
+    headers = list(extra)
+    if content_type:
+        headers.append(("Content-Type", content_type))
+    if status not in (204, 304):
+        headers.append(("Content-Length", str(len(body))))
+    headers.append(("Connection", "close"))
+    data = head_bytes(status, headers)
+    if req is None or req.method != "HEAD":
+        data += body
+    conn.send(data)
+    conn.close_gracefully()
+
+
+def respond_json(conn, req, status, obj, extra=()):
+    body = json.dumps(obj).encode("utf-8")
+    respond(conn, req, status, body, "application/json", extra)
+
+
+def number(req, name, default, lo, hi, kind=float):
+    try:
+        value = kind(req.arg(name, default))
+    except ValueError:
+        raise BadRequest("bad %s" % name)
+    return max(lo, min(hi, value))
+
+
+# Routes ---------------------------------------------------------------------
+
+def r_ok(conn, req):
+    respond(conn, req, 200, b"ok", "text/plain")
+
+
+def r_echo(conn, req):
+    last = {}  # case-insensitive: the last occurrence wins, spelled as sent
+    for name, value in req.headers:
+        last.pop(name.lower(), None)
+        last[name.lower()] = (name, value)
+    try:
+        text = req.body.decode("utf-8") if req.body else None
+    except UnicodeDecodeError:
+        text = None
+    respond_json(conn, req, 200, {
+        "method": req.method,
+        "path": req.path,
+        "query": req.query,
+        "args": req.args,
+        "headers": dict(last.values()),
+        "body": text,
+        "bodyBase64": base64.b64encode(req.body).decode("ascii"),
+        "bodyLength": len(req.body),
+    })
+
+
+def r_redirect(conn, req):
+    status = int(number(req, "status", 302, 0, 999, int))
+    if status not in (301, 302, 303, 307, 308):
+        raise BadRequest("status must be 301, 302, 303, 307 or 308")
+    to = req.arg("to", "/echo")
+    respond(conn, req, status, b"", extra=[("Location", to)])
+
+
+def r_basic_challenge(conn, req):
+    respond(conn, req, 401, b'{"error":"unauthorized"}', "application/json",
+            extra=[("WWW-Authenticate", 'Basic realm="quiver"')])
+
+
+def r_reset_mid_body(conn, req):
+    conn.send(head_bytes(200, [("Content-Type", "application/octet-stream"),
+                               ("Content-Length", "1000000"),
+                               ("Connection", "close")]))
+    conn.send(b"x" * 10000)
+    time.sleep(0.2)  # let the 10000 bytes reach the client before the RST
+    conn.reset()
+
+
+def r_short_body(conn, req):
+    conn.send(head_bytes(200, [("Content-Type", "text/plain"),
+                               ("Content-Length", "1000"),
+                               ("Connection", "close")]))
+    conn.send(b"0123456789")
+    conn.close_gracefully()
+
+
+def r_never_answers(conn, req):
+    conn.stall()
+    conn.sock.close()
+
+
+def r_headers_then_stall(conn, req):
+    conn.send(head_bytes(200, [("Content-Type", "text/plain"),
+                               ("Content-Length", "100"),
+                               ("Connection", "close")]))
+    conn.stall()
+    conn.sock.close()
+
+
+def r_malformed_chunked(conn, req):
+    conn.send(head_bytes(200, [("Content-Type", "text/plain"),
+                               ("Transfer-Encoding", "chunked"),
+                               ("Connection", "close")]) + b"zz\r\nhello\r\n")
+    conn.close_gracefully()
+
+
+def r_truncated_chunked(conn, req):
+    conn.send(head_bytes(200, [("Content-Type", "text/plain"),
+                               ("Transfer-Encoding", "chunked"),
+                               ("Connection", "close")]) + b"5\r\nhello\r\n")
+    conn.close_gracefully()
+
+
+def r_huge_header(conn, req):
+    kib = int(number(req, "kib", 1024, 0, 65536, int))
+    respond(conn, req, 200, b"small body", "text/plain",
+            extra=[("X-Huge", "a" * (kib * 1024))])
+
+
+GARBAGE = b"\x00\xfe" + random.Random(0x51C0).randbytes(4094)
+
+
+def r_garbage(conn, req):
+    conn.send(GARBAGE)
+    conn.close_gracefully()
+
+
+def r_slow_drip(conn, req):
+    nbytes = int(number(req, "bytes", 20, 0, 1 << 20, int))
+    interval = number(req, "interval", 0.5, 0.0, MAX_STALL)
+    conn.send(head_bytes(200, [("Content-Type", "application/octet-stream"),
+                               ("Content-Length", str(nbytes)),
+                               ("Connection", "close")]))
+    for _ in range(nbytes):
+        if conn.wait_for_close(interval):
+            conn.sock.close()
+            return
+        conn.remaining()  # raises ClientGone once the deadline is reached
+        conn.send(b"*")
+    conn.close_gracefully()
+
+
+def r_delay(conn, req):
+    seconds = number(req, "seconds", 2, 0.0, MAX_STALL * 0.9)
+    if conn.wait_for_close(seconds):
+        conn.sock.close()
+        return
+    value = int(seconds) if seconds == int(seconds) else seconds
+    respond_json(conn, req, 200, {"delayed": value})
+
+
+def r_status(conn, req, code_text):
+    try:
+        code = int(code_text)
+    except ValueError:
+        raise BadRequest("bad status")
+    if not 200 <= code <= 599:
+        raise BadRequest("status must be in 200...599")
+    if code in (204, 304):
+        respond(conn, req, code, b"")
+    else:
+        respond_json(conn, req, code, {"status": code})
+
+
+ROUTES = {
+    "/ok": r_ok,
+    "/echo": r_echo,
+    "/redirect": r_redirect,
+    "/basic-challenge": r_basic_challenge,
+    "/reset-mid-body": r_reset_mid_body,
+    "/short-body": r_short_body,
+    "/never-answers": r_never_answers,
+    "/headers-then-stall": r_headers_then_stall,
+    "/malformed-chunked": r_malformed_chunked,
+    "/truncated-chunked": r_truncated_chunked,
+    "/huge-header": r_huge_header,
+    "/garbage": r_garbage,
+    "/slow-drip": r_slow_drip,
+    "/delay": r_delay,
+}
+
+
+def handle(sock, port):
+    conn = Conn(sock)
+    req = None
+    try:
+        req = read_request(conn)
+        log("%d %s %s" % (port, req.method, req.target[:200]))
+        if req.path.startswith("/status/"):
+            r_status(conn, req, req.path[len("/status/"):])
+        elif req.path in ROUTES:
+            ROUTES[req.path](conn, req)
+        else:
+            respond_json(conn, req, 404, {"error": "not found", "path": req.path})
+    except BadRequest as exc:
+        log("%d 400: %s" % (port, exc))
+        try:
+            respond_json(conn, req, 400, {"error": str(exc)})
+        except Exception:
+            pass
+    except ClientGone:
+        pass
+    except Exception as exc:  # never let a handler thread die noisily
+        log("%d error: %r" % (port, exc))
+    finally:
+        try:
+            sock.close()
+        except OSError:
+            pass
+
+
+def main():
+    global MAX_STALL
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--port-file", required=True)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--max-stall", type=float, default=MAX_STALL,
+                        help="longest life of one connection, seconds")
+    args = parser.parse_args()
+    MAX_STALL = args.max_stall
+
+    def stop(signum, frame):
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+    listeners = []
+    for _ in range(2):
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind((args.host, 0))
+        s.listen(128)
+        s.setblocking(False)
+        listeners.append(s)
+    ports = [s.getsockname()[1] for s in listeners]
+
+    tmp = "%s.tmp.%d" % (args.port_file, os.getpid())
+    with open(tmp, "w") as f:
+        f.write("%d %d\n" % tuple(ports))
+    os.replace(tmp, args.port_file)
+    log("listening on %s ports %d %d" % (args.host, ports[0], ports[1]))
+
+    sel = selectors.DefaultSelector()
+    for s in listeners:
+        sel.register(s, selectors.EVENT_READ)
+    try:
+        while True:
+            for key, _ in sel.select(timeout=1.0):
+                try:
+                    client, _ = key.fileobj.accept()
+                except (BlockingIOError, InterruptedError):
+                    continue
+                client.setblocking(True)
+                port = key.fileobj.getsockname()[1]
+                threading.Thread(target=handle, args=(client, port),
+                                 daemon=True).start()
+    except SystemExit:
+        pass
+    finally:
+        for s in listeners:
+            s.close()
+        log("stopped")
+
+
+if __name__ == "__main__":
+    main()
