@@ -1,0 +1,62 @@
+import Foundation
+import Quiver
+
+/// The four stops of the tour, each printed as it runs.
+struct Tour {
+    let provider: Provider<DemoAPI>
+
+    func run() async {
+        await decodedResult()
+        await typedNotFound()
+        await pluginAtWork()
+        await cancelledRequest()
+    }
+
+    private func decodedResult() async {
+        print("1. A decoded result")
+        do {
+            let show = try await provider.decode(Slideshow.self, from: .slideshow).slideshow
+            print("   Slideshow \"\(show.title)\" by \(show.author), \(show.slides.count) slides")
+            let echo = try await provider.decode(Echo.self, from: .saveNote(Note(title: "Buy milk", pinned: true)))
+            print("   Saved note \"\(echo.json?.title ?? "?")\" (pinned: \(echo.json?.pinned ?? false)), draft=\(echo.args?["draft"] ?? "?")")
+        } catch {
+            print("   Unexpected failure: \(error)")
+        }
+    }
+
+    private func typedNotFound() async {
+        print("2. A typed 404")
+        switch await provider.result(for: .missingPage) {
+        case .failure(.statusCode(let response)) where response.statusCode == 404:
+            print("   QuiverError.statusCode(404): \(QuiverError.statusCode(response))")
+        case let other:
+            print("   Unexpected outcome: \(other)")
+        }
+    }
+
+    private func pluginAtWork() async {
+        print("3. A plugin at work (ClientHeaderPlugin adds X-Demo-Client)")
+        do {
+            let echo = try await provider.decode(Echo.self, from: .echoHeaders)
+            print("   The server saw X-Demo-Client: \(echo.headers?["X-Demo-Client"] ?? "(missing)")")
+        } catch {
+            print("   Unexpected failure: \(error)")
+        }
+    }
+
+    private func cancelledRequest() async {
+        print("4. A cancelled request (a 5-second report, cancelled after 0.2 s)")
+        let started = Date()
+        let report = Task { await provider.result(for: .slowReport) }
+        try? await Task.sleep(nanoseconds: 200_000_000)
+        report.cancel()
+        let outcome = await report.value
+        let elapsed = String(format: "%.2f", Date().timeIntervalSince(started))
+        switch outcome {
+        case .failure(.cancelled):
+            print("   QuiverError.cancelled after \(elapsed) s: \(QuiverError.cancelled)")
+        case let other:
+            print("   Unexpected outcome after \(elapsed) s: \(other)")
+        }
+    }
+}
