@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How a token is presented in the `Authorization` header.
+public enum AuthorizationType: Sendable, Hashable {
+    /// `Basic <token>`
+    case basic
+    /// `Bearer <token>`
+    case bearer
+    /// `<scheme> <token>`, for example `.custom("Token")`.
+    case custom(String)
+
+    /// The scheme written before the token.
+    public var scheme: String {
+        switch self {
+        case .basic: "Basic"
+        case .bearer: "Bearer"
+        case .custom(let scheme): scheme
+        }
+    }
+}
+
+/// A target that asks for an access token. Targets that do not adopt it, or answer `nil`,
+/// are sent without one.
+public protocol AccessTokenAuthorizable {
+    /// How the token is presented, or `nil` for no token.
+    var authorizationType: AuthorizationType? { get }
+}
+
+/// Sets `Authorization: <scheme> <token>` on the requests of targets that adopt
+/// ``AccessTokenAuthorizable``, with a token fetched per request.
+///
+/// ```swift
+/// let provider = Provider<API>(plugins: [AccessTokenPlugin { _ in try await keychain.token() }])
+/// ```
+///
+/// For tokens that expire and must be refreshed, use ``AuthenticationPlugin``.
+public struct AccessTokenPlugin: PluginType {
+    /// Fetches the token for a target.
+    public let tokenClosure: @Sendable (any TargetType) async throws -> String
+
+    /// Creates the plugin.
+    ///
+    /// - Parameter tokenClosure: Fetches the token for a target; what it throws refuses the
+    ///   request with ``QuiverError/plugin(_:)``.
+    public init(tokenClosure: @escaping @Sendable (any TargetType) async throws -> String) {
+        self.tokenClosure = tokenClosure
+    }
+
+    /// Sets the `Authorization` header for targets that ask for it.
+    ///
+    /// - Throws: What `tokenClosure` throws, or ``QuiverError/invalidRequest(_:)`` for a token
+    ///   holding CR or LF.
+    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+        guard let type = (target as? any AccessTokenAuthorizable)?.authorizationType else { return request }
+        return try Self.authorize(request, scheme: type.scheme, token: try await tokenClosure(target))
+    }
+
+    /// `request` with `Authorization: <scheme> <token>`, the value checked first (Foundation
+    /// silently drops a header value holding CR or LF).
+    static func authorize(_ request: URLRequest, scheme: String, token: String) throws(QuiverError) -> URLRequest {
+        let value = "\(scheme) \(token)"
+        try RequestValidator.validate(["Authorization": value], method: request.httpMethod ?? "GET",
+                                      url: request.url?.absoluteString ?? "")
+        var request = request
+        request.setValue(value, forHTTPHeaderField: "Authorization")
+        return request
+    }
+}
