@@ -2,7 +2,8 @@ import Foundation
 import Quiver
 
 /// The made-up API of the tour. Its paths exist on any httpbin, so `--base-url` can point the
-/// same tour at a live server; without it every answer comes from `sampleData`.
+/// same tour at a live server (through an `EnvironmentPlugin`); without it every answer comes
+/// from `sampleData`.
 enum DemoAPI: TargetType {
     /// A slideshow, decoded into ``Slideshow``.
     case slideshow
@@ -17,11 +18,7 @@ enum DemoAPI: TargetType {
 
     static let stubBaseURL = URL(string: "https://api.quiver-demo.invalid")!
 
-    /// Set once at start from `--base-url`; the stub URL otherwise.
-    nonisolated(unsafe) static var liveBaseURL: URL?
-    // Safe: written once in `main` before any request is made, only read afterwards.
-
-    var baseURL: URL { Self.liveBaseURL ?? Self.stubBaseURL }
+    var baseURL: URL { Self.stubBaseURL }
 
     var path: String {
         switch self {

@@ -10,6 +10,7 @@ let usage = """
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+var liveBaseURL: URL?
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage)
     exit(0)
@@ -22,7 +23,7 @@ if let index = arguments.firstIndex(of: "--base-url") {
         FileHandle.standardError.write(Data("quiver-demo: --base-url needs an absolute http(s) URL\n\n\(usage)\n".utf8))
         exit(2)
     }
-    DemoAPI.liveBaseURL = url
+    liveBaseURL = url
     arguments.removeSubrange(index...(index + 1))
 }
 guard arguments.isEmpty else {
@@ -30,7 +31,9 @@ guard arguments.isEmpty else {
     exit(2)
 }
 
-let live = DemoAPI.liveBaseURL != nil
+let live = liveBaseURL != nil
+// Live, an EnvironmentPlugin sends every request to --base-url instead of the made-up host.
+let environment = liveBaseURL.map { [EnvironmentPlugin(APIEnvironment(name: "live", baseURL: $0))] } ?? []
 let provider = Provider<DemoAPI>(
     endpointClosure: { target in
         let endpoint = Provider.defaultEndpointMapping(for: target)
@@ -42,9 +45,9 @@ let provider = Provider<DemoAPI>(
         if case .slowReport = target { return .delayed(seconds: 5) }
         return .immediate
     },
-    plugins: [ClientHeaderPlugin(), TourLogPlugin()]
+    plugins: environment + [ClientHeaderPlugin(), TourLogPlugin()]
 )
 
-print(live ? "Quiver tour, live against \(DemoAPI.liveBaseURL?.absoluteString ?? "")\n"
+print(live ? "Quiver tour, live against \(liveBaseURL?.absoluteString ?? "")\n"
            : "Quiver tour, stubbed: no network (pass --base-url URL to run it live against httpbin)\n")
 await Tour(provider: provider).run()
