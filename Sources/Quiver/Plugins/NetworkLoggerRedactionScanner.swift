@@ -1,0 +1,268 @@
+/// The single pass of ``Redactor/redact(_:)``: see ``Redactor`` for the four shapes it redacts.
+struct RedactionScanner {
+    private let bytes: [UInt8]
+    private let redactor: Redactor
+    private let marker: [UInt8]
+    /// The redacted text, as UTF-8.
+    private(set) var output: [UInt8] = []
+    /// The values removed, as they stood in the text.
+    private(set) var removed: [String] = []
+    private var index = 0
+
+    init(bytes: [UInt8], redactor: Redactor) {
+        self.bytes = bytes
+        self.redactor = redactor
+        self.marker = Array(redactor.marker.utf8)
+        output.reserveCapacity(bytes.count)
+    }
+
+    /// Scans the whole text once.
+    mutating func run() {
+        while index < bytes.count {
+            let handled = switch bytes[index] {
+            case Byte.quote: redactQuotedName()
+            case Byte.equals: redactParameterValue()
+            case Byte.colon: redactUserInfo() || redactFieldValue()
+            default: false
+            }
+            if !handled {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+    }
+
+    /// Shape 2: `"name": value` with `name` listed.
+    private mutating func redactQuotedName() -> Bool {
+        guard let close = closingQuote(after: index) else { return false }
+        let colon = skipWhitespace(from: close + 1)
+        guard colon < bytes.count, bytes[colon] == Byte.colon, redactor.isListed(string(index + 1..<close)) else { return false }
+        let valueStart = skipWhitespace(from: colon + 1)
+        output.append(contentsOf: bytes[index..<valueStart])
+        index = valueStart
+        redactJSONValue()
+        return true
+    }
+
+    /// Replaces the JSON value at `index` (string, object, array or scalar) by the quoted marker.
+    private mutating func redactJSONValue() {
+        guard index < bytes.count, !skipMarker(at: index) else { return }
+        let start = index
+        var end: Int
+        switch bytes[start] {
+        case Byte.quote:
+            if skipMarker(at: start + 1, quoted: true) { return }
+            let close = closingQuote(after: start) ?? bytes.count
+            record(start + 1..<close)
+            end = min(close + 1, bytes.count)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            end = matchingBracket(from: start)
+            var position = start
+            while position < end {
+                if bytes[position] == Byte.quote, let close = closingQuote(after: position), close < end {
+                    record(position + 1..<close)
+                    position = close + 1
+                } else {
+                    position += 1
+                }
+            }
+        default:
+            end = start
+            while end < bytes.count, !Byte.jsonScalarEnd.contains(bytes[end]) { end += 1 }
+            guard end > start else { return }
+            record(start..<end)
+        }
+        output.append(Byte.quote)
+        output.append(contentsOf: marker)
+        output.append(Byte.quote)
+        index = end
+    }
+
+    /// Shape 1: `name=value` with `name` listed.
+    private mutating func redactParameterValue() -> Bool {
+        let nameStart = scanBack(from: index, limit: 256) { !Byte.parameterNameEnd.contains($0) }
+        guard nameStart < index, redactor.isListedParameter(string(nameStart..<index)) else { return false }
+        output.append(Byte.equals)
+        index += 1
+        guard !skipMarker(at: index) else { return true }
+        var end = index
+        while end < bytes.count, !Byte.parameterValueEnd.contains(bytes[end]) { end += 1 }
+        if end > index {
+            record(index..<end)
+            output.append(contentsOf: marker)
+        }
+        index = end
+        return true
+    }
+
+    /// Shape 3: `Name: value` with `Name` listed, at the start of the text or after a separator.
+    private mutating func redactFieldValue() -> Bool {
+        let nameStart = scanBack(from: index, limit: 128, while: Byte.isToken)
+        guard nameStart < index, nameStart == 0 || Byte.fieldNameStart.contains(bytes[nameStart - 1]),
+              redactor.isListed(string(nameStart..<index)) else { return false }
+        output.append(Byte.colon)
+        index += 1
+        while index < bytes.count, bytes[index] == Byte.space || bytes[index] == Byte.tab {
+            output.append(bytes[index])
+            index += 1
+        }
+        guard index < bytes.count, !skipMarker(at: index) else { return true }
+        if bytes[index] == Byte.quote {
+            redactJSONValue()
+            return true
+        }
+        var end = index
+        while end < bytes.count, !Byte.fieldValueEnd.contains(bytes[end]) { end += 1 }
+        if end > index {
+            record(index..<end)
+            output.append(contentsOf: marker)
+        }
+        index = end
+        return true
+    }
+
+    /// Shape 4: the password of `scheme://user:password@host`.
+    private mutating func redactUserInfo() -> Bool {
+        let authorityStart = index + 3
+        guard authorityStart <= bytes.count, bytes[index + 1] == Byte.slash, bytes[index + 2] == Byte.slash else { return false }
+        var end = authorityStart
+        while end < bytes.count, !Byte.authorityEnd.contains(bytes[end]) { end += 1 }
+        guard let at = (authorityStart..<end).last(where: { bytes[$0] == UInt8(ascii: "@") }),
+              let colon = (authorityStart..<at).first(where: { bytes[$0] == Byte.colon }), colon + 1 < at
+        else { return false }
+        output.append(contentsOf: bytes[index...colon])
+        index = colon + 1
+        if !skipMarker(at: index) {
+            record(index..<at)
+            output.append(contentsOf: marker)
+        }
+        index = at
+        return true
+    }
+
+    // MARK: Helpers
+
+    /// If the marker (optionally in quotes) stands at `position`, copies it, moves past it and
+    /// returns `true`.
+    private mutating func skipMarker(at position: Int, quoted: Bool = false) -> Bool {
+        let end = position + marker.count
+        guard end <= bytes.count, bytes[position..<end].elementsEqual(marker) else { return false }
+        if quoted {
+            guard end < bytes.count, bytes[end] == Byte.quote else { return false }
+            output.append(contentsOf: bytes[(position - 1)...end])
+            index = end + 1
+        } else {
+            output.append(contentsOf: marker)
+            index = end
+        }
+        return true
+    }
+
+    private mutating func record(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        removed.append(string(range))
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// The index of the `"` that closes the string opened at `open`, skipping escapes.
+    private func closingQuote(after open: Int) -> Int? {
+        var position = open + 1
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\\"): position += 2
+            case Byte.quote: return position
+            default: position += 1
+            }
+        }
+        return nil
+    }
+
+    /// The index just past the bracket that closes the one at `open` (strings skipped), or the end.
+    private func matchingBracket(from open: Int) -> Int {
+        var depth = 0
+        var position = open
+        while position < bytes.count {
+            switch bytes[position] {
+            case Byte.quote:
+                guard let close = closingQuote(after: position) else { return bytes.count }
+                position = close
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return position + 1 }
+            default:
+                break
+            }
+            position += 1
+        }
+        return bytes.count
+    }
+
+    private func skipWhitespace(from start: Int) -> Int {
+        var position = start
+        while position < bytes.count, Byte.whitespace.contains(bytes[position]) { position += 1 }
+        return position
+    }
+
+    /// The first index of the run of bytes before `end` that satisfy `accept`, at most `limit` long.
+    private func scanBack(from end: Int, limit: Int, while accept: (UInt8) -> Bool) -> Int {
+        var start = end
+        while start > 0, end - start < limit, accept(bytes[start - 1]) { start -= 1 }
+        return start
+    }
+}
+
+/// The bytes the scanner looks for.
+private enum Byte {
+    static let quote = UInt8(ascii: "\"")
+    static let equals = UInt8(ascii: "=")
+    static let colon = UInt8(ascii: ":")
+    static let slash = UInt8(ascii: "/")
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let whitespace = ASCIISet(" \t\n\r")
+    /// Where a JSON number, `true` or other bare value ends.
+    static let jsonScalarEnd = ASCIISet(" \t\n\r,}]")
+    /// What cannot stand in a parameter name (so a name starts after it).
+    static let parameterNameEnd = ASCIISet(" \t\n\r?&;\"'(,{<>/=:")
+    /// Where a parameter value ends.
+    static let parameterValueEnd = ASCIISet(" \t\n\r&#;\"'")
+    /// What may stand just before a `Name:` field name.
+    static let fieldNameStart = ASCIISet(" \t\n\r'\"[{,(;")
+    /// Where a `Name: value` value ends.
+    static let fieldValueEnd = ASCIISet("\n\r\"'")
+    /// Where the authority of a URL ends.
+    static let authorityEnd = ASCIISet(" \t\n\r/?#\"'")
+
+    /// RFC 9110 token characters, narrowed to those seen in header names and keys.
+    static func isToken(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
+    }
+}
+
+/// A set of ASCII bytes as a bitmask: a lookup costs a shift, not a hash.
+private struct ASCIISet {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init(_ characters: String) {
+        for byte in characters.utf8 where byte < 128 {
+            if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
+        }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        if byte < 64 { return low & (1 << byte) != 0 }
+        return byte < 128 && high & (1 << (byte - 64)) != 0
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import Quiver
+
+@Suite struct RedactorTests {
+    private let redactor = Redactor(
+        NetworkLoggerPlugin.Configuration.Redaction(headers: ["X-Api-Key"], queryParameters: ["api_key"], bodyKeys: ["password", "token"]))
+
+    @Test(arguments: [
+        ("https://h.test/p?api_key=abc123&page=2", "https://h.test/p?api_key=<redacted>&page=2"),
+        ("https://h.test/p?page=2&API_KEY=abc123#frag", "https://h.test/p?page=2&API_KEY=<redacted>#frag"),
+        ("https://h.test/p?api%5Fkey=abc123", "https://h.test/p?api%5Fkey=<redacted>"),
+        ("https://h.test/p?apikey=1&my_api_key=2", "https://h.test/p?apikey=1&my_api_key=2"),
+        ("user=ada&password=hunter22&remember=1", "user=ada&password=<redacted>&remember=1"),
+        ("user%5Bpassword%5D=hunter22&user%5Bname%5D=ada", "user%5Bpassword%5D=<redacted>&user%5Bname%5D=ada"),
+        ("token[]=a1&token[]=b2&tokens[]=c3", "token[]=<redacted>&token[]=<redacted>&tokens[]=c3"),
+    ])
+    func parameterValuesOfListedNamesAreReplaced(input: String, expected: String) {
+        #expect(redactor.redact(input).text == expected)
+    }
+
+    @Test(arguments: [
+        (#"{"items":[{"name":"ada","password":"p1"},{"deep":{"password":"p2"}}],"name":"bob"}"#,
+         #"{"items":[{"name":"ada","password":"<redacted>"},{"deep":{"password":"<redacted>"}}],"name":"bob"}"#),
+        (#"{"password": {"old": "a", "new": ["b"]}, "x": 1}"#, #"{"password": "<redacted>", "x": 1}"#),
+        (#"{"password": 1234, "token": true, "x": null}"#, #"{"password": "<redacted>", "token": "<redacted>", "x": null}"#),
+        (#"{"password": "a\"b", "x": "y"}"#, #"{"password": "<redacted>", "x": "y"}"#),
+        (#"{"Password" : "a"}"#, #"{"Password" : "<redacted>"}"#),
+        (#"{"note": "password", "list": ["token", "x"]}"#, #"{"note": "password", "list": ["token", "x"]}"#),
+        (#"{"url": "https://h.test/?api_key=k1&b=2"}"#, #"{"url": "https://h.test/?api_key=<redacted>&b=2"}"#),
+    ])
+    func jsonValuesOfListedKeysAreReplacedAtAnyDepth(input: String, expected: String) {
+        #expect(redactor.redact(input).text == expected)
+    }
+
+    @Test(arguments: [
+        ("Authorization: Bearer abc\nnext line", "Authorization: <redacted>\nnext line"),
+        ("-H 'authorization: Basic YWRhOnB3' -H 'Accept: */*'", "-H 'authorization: <redacted>' -H 'Accept: */*'"),
+        ("x-api-key:k3y", "x-api-key:<redacted>"),
+        ("Content-Type: text/plain", "Content-Type: text/plain"),
+        ("https://ada:s3cret@h.test/p", "https://ada:<redacted>@h.test/p"),
+        ("https://h.test/p@2x.png", "https://h.test/p@2x.png"),
+    ])
+    func headerValuesAndURLPasswordsInFreeTextAreReplaced(input: String, expected: String) {
+        #expect(redactor.redact(input).text == expected)
+    }
+
+    @Test func removedValuesAreReported() {
+        let removed = redactor.redact(#"https://h.test/?api_key=k1 {"password":"p2"} Cookie: c=3"#).removed
+        #expect(removed == ["k1", "p2", "c=3"])
+    }
+
+    @Test(arguments: [
+        "https://h.test/p?api_key=abc123&page=2",
+        #"{"items":[{"password":{"a":"b"}}],"token":7}"#,
+        "Authorization: Bearer abc",
+        "https://ada:s3cret@h.test/p?token=x",
+        "password=&token=",
+    ])
+    func redactingTwiceChangesNothing(input: String) {
+        for marker in ["<redacted>", "***", "[hidden value]"] {
+            let redactor = Redactor(names: ["authorization", "api_key", "password", "token"], marker: marker)
+            let once = redactor.redact(input).text
+            #expect(redactor.redact(once).text == once)
+            #expect(redactor.redact(once).removed.isEmpty)
+        }
+    }
+
+    @Test func anEmptyMarkerFallsBackToTheDefault() {
+        #expect(Redactor(names: ["token"], marker: "").redact("token=abc").text == "token=<redacted>")
+    }
+
+    @Test func scrubReplacesLongValuesLongestFirstAndKeepsShortOnes() {
+        let text = "Bearer SECRET-1234 and SECRET-1234 and abc"
+        let scrubbed = redactor.scrub(text, values: ["SECRET-1234", "Bearer SECRET-1234", "abc"])
+        #expect(scrubbed == "<redacted> and <redacted> and abc")
+    }
+
+    @Test func aPassLearnsCredentialsFromHeadersAndHidesThemEverywhere() {
+        var pass = RedactionPass(redactor)
+        let headers = pass.headers([
+            "authorization": "Bearer TOKEN-ABCDEF", "Cookie": "session=COOKIE-123456; theme=dark",
+            "Set-Cookie": "id=SETCOOKIE-7890; Path=/; HttpOnly", "X-Api-Key": "KEY-000111", "X-Other": "visible",
+        ])
+        #expect(headers.map(\.name) == ["authorization", "Cookie", "Set-Cookie", "X-Api-Key", "X-Other"])
+        #expect(headers.map(\.value) == ["<redacted>", "<redacted>", "<redacted>", "<redacted>", "visible"])
+        let echo = #"{"seen": "TOKEN-ABCDEF", "c": "COOKIE-123456", "s": "SETCOOKIE-7890", "k": "KEY-000111", "p": "Path=/"}"#
+        let finished = pass.finish(echo)
+        for secret in ["TOKEN-ABCDEF", "COOKIE-123456", "SETCOOKIE-7890", "KEY-000111"] {
+            #expect(!finished.contains(secret))
+        }
+        #expect(finished.contains(#""p": "Path=/""#))
+    }
+
+    @Test func aPassHidesEncodedSpellingsOfLearnedValues() {
+        var pass = RedactionPass(redactor)
+        _ = pass.text("https://h.test/?api_key=a%2Fb%2Fsecret")
+        #expect(pass.finish(#"{"echo": "a/b/secret", "json": "a\/b\/secret"}"#) == #"{"echo": "<redacted>", "json": "<redacted>"}"#)
+    }
+
+    @Test(arguments: [("it's", #"'it'\''s'"#), ("plain", "'plain'"), ("''", #"''\'''\'''"#)])
+    func curlQuotingEscapesSingleQuotes(input: String, expected: String) {
+        #expect(CURLDescription.quoted(input) == expected)
+    }
+
+    @Test func truncationCutsOnCharacterBoundaries() {
+        #expect(BodyText.truncated(String(repeating: "a", count: 100), maximumBytes: 10) == "aaaaaaaaaa… (90 more bytes)")
+        #expect(BodyText.truncated(String(repeating: "é", count: 10), maximumBytes: 5) == "éé… (16 more bytes)")
+        #expect(BodyText.truncated("short", maximumBytes: 5) == "short")
+        #expect(BodyText.truncated("short", maximumBytes: -1) == "… (5 more bytes)")
+    }
+}
