@@ -35,6 +35,8 @@ public final class Provider<Target: TargetType>: Sendable {
     public let decoder: JSONDecoder?
     /// When failed requests are sent again, unless the target has a policy of its own.
     public let retryPolicy: RetryPolicy
+    /// Shares identical `GET` requests in flight, when the provider tracks them.
+    private let inflight: InflightRequests?
 
     /// Creates a provider.
     ///
@@ -50,6 +52,9 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   - decoder: The decoder for bodies (date and key strategies) when neither the call nor
     ///     the target (``DecoderProviding``) names one. `nil` means a plain `JSONDecoder`.
     ///   - retryPolicy: When failed requests are sent again. Defaults to ``RetryPolicy/none``.
+    ///   - trackInflights: Whether identical `GET` requests (same URL and headers) made while one
+    ///     is in flight wait for it instead of being sent again, as Moya's `trackInflights`.
+    ///     Each caller still gets its own `process` and may be cancelled on its own. Defaults to `false`.
     public init(
         endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping,
         stubClosure: @escaping StubClosure = Provider.neverStub,
@@ -57,7 +62,8 @@ public final class Provider<Target: TargetType>: Sendable {
         plugins: [any PluginType] = [],
         callbackQueue: DispatchQueue? = nil,
         decoder: JSONDecoder? = nil,
-        retryPolicy: RetryPolicy = .none
+        retryPolicy: RetryPolicy = .none,
+        trackInflights: Bool = false
     ) {
         self.endpointClosure = endpointClosure
         self.stubClosure = stubClosure
@@ -66,7 +72,11 @@ public final class Provider<Target: TargetType>: Sendable {
         self.callbackQueue = callbackQueue
         self.decoder = decoder
         self.retryPolicy = retryPolicy
+        self.inflight = trackInflights ? InflightRequests() : nil
     }
+
+    /// Whether identical `GET` requests in flight are shared.
+    public var trackInflights: Bool { inflight != nil }
 
     /// Requests `target` and returns the response or why it failed.
     ///
@@ -74,7 +84,20 @@ public final class Provider<Target: TargetType>: Sendable {
     /// - Returns: The validated response, or the ``QuiverError`` that ended the request.
     public func result(for target: Target) async -> Result<Response, QuiverError> {
         let pluginTarget = target.unwrapped
-        var result = await perform(target, pluginTarget: pluginTarget)
+        var result: Result<Response, QuiverError>
+        let endpoint = endpointClosure(target)
+        do {
+            let built = try build(endpoint, timeout: target.timeout)
+            if let inflight, let key = InflightRequests.key(for: built) {
+                result = await inflight.outcome(for: key) {
+                    await self.perform(target, pluginTarget: pluginTarget, endpoint: endpoint, built: built)
+                }
+            } else {
+                result = await perform(target, pluginTarget: pluginTarget, endpoint: endpoint, built: built)
+            }
+        } catch {
+            result = .failure(error)
+        }
         for plugin in plugins {
             result = await plugin.process(result, target: pluginTarget)
         }
@@ -121,19 +144,19 @@ public final class Provider<Target: TargetType>: Sendable {
         (target.unwrapped as? any DecoderProviding)?.decoder ?? decoder
     }
 
-    /// Build, then attempts until one is not retried: prepare → check → willSend →
-    /// transport → validation → didReceive.
-    private func perform(_ target: Target, pluginTarget: any TargetType) async -> Result<Response, QuiverError> {
-        let endpoint = endpointClosure(target)
-        var built: URLRequest
-        do {
-            built = try RequestBuilder.build(endpoint)
-        } catch {
-            return .failure(error)
-        }
-        if let timeout = target.timeout {
+    /// The endpoint's request, with the target's timeout, before plugins.
+    private func build(_ endpoint: Endpoint, timeout: TimeInterval?) throws(QuiverError) -> URLRequest {
+        var built = try RequestBuilder.build(endpoint)
+        if let timeout {
             built.timeoutInterval = timeout
         }
+        return built
+    }
+
+    /// Attempts until one is not retried: prepare → check → willSend → transport → validation →
+    /// didReceive.
+    private func perform(_ target: Target, pluginTarget: any TargetType, endpoint: Endpoint,
+                         built: URLRequest) async -> Result<Response, QuiverError> {
         let transport = transport(for: target, endpoint: endpoint)
         let policy = (pluginTarget as? any RetryPolicyProviding)?.retryPolicy ?? retryPolicy
         var attempt = 1

@@ -1,0 +1,81 @@
+import Foundation
+
+/// What a request group does when one of its requests fails.
+public enum GroupFailurePolicy: Sendable, Hashable {
+    /// Run every request; each result stands on its own.
+    case collectAll
+    /// After the first failure, cancel the requests still running or waiting: they end with
+    /// ``QuiverError/cancelled``.
+    case stopAtFirstFailure
+}
+
+extension Provider {
+    /// Requests many targets, at most `maximumConcurrency` at a time, and returns their results
+    /// in the order of `targets` (CodyFire's `concurrent(by:)`).
+    ///
+    /// ```swift
+    /// let pages = await provider.results(for: (1...20).map { .page($0) }, maximumConcurrency: 4)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - targets: The endpoints to request.
+    ///   - maximumConcurrency: The most requests in flight at once; at least 1. Defaults to 4.
+    ///   - failurePolicy: Whether a failure stops the rest. Defaults to
+    ///     ``GroupFailurePolicy/collectAll``.
+    /// - Returns: One result per target, in the same order.
+    public func results(for targets: [Target], maximumConcurrency: Int = 4,
+                        failurePolicy: GroupFailurePolicy = .collectAll) async -> [Result<Response, QuiverError>] {
+        await runGroup(targets, maximumConcurrency: maximumConcurrency, failurePolicy: failurePolicy,
+                       isFailure: { if case .failure = $0 { true } else { false } },
+                       cancelled: .failure(.cancelled)) { await self.result(for: $0) }
+    }
+
+    /// Runs `work` for every target with at most `maximumConcurrency` at once, results in order.
+    func runGroup<Output: Sendable>(
+        _ targets: [Target], maximumConcurrency: Int, failurePolicy: GroupFailurePolicy,
+        isFailure: @escaping @Sendable (Output) -> Bool, cancelled: Output,
+        work: @escaping @Sendable (Target) async -> Output
+    ) async -> [Output] {
+        var outputs = [Output](repeating: cancelled, count: targets.count)
+        await withTaskGroup(of: (Int, Output).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < targets.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, await work(targets[index])) }
+            }
+            for _ in 0..<min(max(1, maximumConcurrency), targets.count) {
+                startNext()
+            }
+            while let (index, output) = await group.next() {
+                outputs[index] = output
+                if failurePolicy == .stopAtFirstFailure, isFailure(output) {
+                    group.cancelAll()
+                    next = targets.count
+                    continue
+                }
+                startNext()
+            }
+        }
+        return outputs
+    }
+}
+
+extension Provider where Target: TargetMapping {
+    /// Requests many targets, at most `maximumConcurrency` at a time, and returns their typed
+    /// outcomes in the order of `targets`.
+    ///
+    /// - Parameters:
+    ///   - targets: The endpoints to request.
+    ///   - maximumConcurrency: The most requests in flight at once. Defaults to 4.
+    /// - Returns: One ``TargetMapping/Output`` per target, in the same order.
+    public func request(_ targets: [Target], maximumConcurrency: Int = 4) async -> [Target.Output] {
+        var outputs: [Target.Output?] = Array(repeating: nil, count: targets.count)
+        let results = await results(for: targets, maximumConcurrency: maximumConcurrency)
+        for (index, result) in results.enumerated() {
+            outputs[index] = mapped(result, by: targets[index], decodingWith: decoder(for: targets[index]))
+        }
+        return outputs.compactMap { $0 }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import Quiver
+
+/// A transport that holds each request for a while and counts how many run at once.
+final class GaugedTransport: HTTPTransport {
+    private let state = Locked((running: 0, peak: 0, sent: [String]()))
+    let delay: TimeInterval
+    let failingPath: String?
+
+    init(delay: TimeInterval = 0.02, failingPath: String? = nil) {
+        self.delay = delay
+        self.failingPath = failingPath
+    }
+
+    var peak: Int { state.withLock { $0.peak } }
+    var sent: [String] { state.withLock { $0.sent } }
+
+    func send(_ request: TransportRequest) async throws -> Response {
+        let path = request.urlRequest.url?.path ?? ""
+        state.withLock { state in
+            state.running += 1
+            state.peak = max(state.peak, state.running)
+            state.sent.append(path)
+        }
+        defer { state.withLock { $0.running -= 1 } }
+        try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+        let status = path.hasSuffix(failingPath ?? "\u{0}") ? 500 : 200
+        return Response(statusCode: status, data: Data(path.utf8), request: request.urlRequest)
+    }
+}
+
+@Suite struct RequestGroupTests {
+    private func targets(_ count: Int) -> [GenericTarget] {
+        (0..<count).map { GenericTarget(baseURL: exampleBase, path: "items/\($0)") }
+    }
+
+    @Test func resultsComeBackInOrderWithinTheConcurrencyLimit() async throws {
+        let transport = GaugedTransport()
+        let provider = Provider<GenericTarget>(transport: transport)
+        let results = await provider.results(for: targets(12), maximumConcurrency: 3)
+        #expect(try results.map { String(decoding: try $0.get().data, as: UTF8.self) } == (0..<12).map { "/v2/items/\($0)" })
+        #expect(transport.peak == 3)
+    }
+
+    @Test func collectAllKeepsGoingAfterAFailure() async {
+        let transport = GaugedTransport(failingPath: "items/2")
+        let results = await Provider<GenericTarget>(transport: transport).results(for: targets(6), maximumConcurrency: 2)
+        #expect(results.map { $0.failure == nil } == [true, true, false, true, true, true])
+        #expect(transport.sent.count == 6)
+    }
+
+    @Test func stopAtFirstFailureCancelsTheRest() async {
+        let transport = GaugedTransport(failingPath: "items/1")
+        let results = await Provider<GenericTarget>(transport: transport)
+            .results(for: targets(10), maximumConcurrency: 2, failurePolicy: .stopAtFirstFailure)
+        #expect(results[1].failure?.response?.statusCode == 500)
+        let cancelled = results.filter { if case .cancelled? = $0.failure { true } else { false } }
+        #expect(cancelled.count >= 7)
+        #expect(transport.sent.count <= 4)
+    }
+
+    @Test func aConcurrencyBelowOneStillRunsOneAtATime() async {
+        let transport = GaugedTransport(delay: 0.001)
+        let results = await Provider<GenericTarget>(transport: transport).results(for: targets(3), maximumConcurrency: 0)
+        #expect(results.count == 3)
+        #expect(transport.peak == 1)
+        #expect(await Provider<GenericTarget>(transport: transport).results(for: []).isEmpty)
+    }
+
+    @Test func mappedTargetsReturnTheirOutputsInOrder() async {
+        let provider = Provider<Library>(stubClosure: Provider.immediatelyStub)
+        #expect(await provider.request([.book(id: 1), .shelf, .book(id: 3)], maximumConcurrency: 2)
+            == [.book(title: "Book 1"), .shelf(count: 3), .book(title: "Book 3")])
+    }
+}
+
+@Suite struct InflightTrackingTests {
+    @Test func identicalGetsInFlightAreSentOnce() async {
+        let transport = GaugedTransport(delay: 0.1)
+        let provider = Provider<GenericTarget>(transport: transport, trackInflights: true)
+        let target = GenericTarget(baseURL: exampleBase, path: "same", headers: ["Accept": "application/json"])
+        let results = await withTaskGroup(of: Result<Response, QuiverError>.self) { group in
+            for _ in 0..<20 { group.addTask { await provider.result(for: target) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0.failure == nil })
+        #expect(transport.sent == ["/v2/same"])
+        #expect(provider.trackInflights)
+    }
+
+    @Test func differentRequestsAndPostsAreNotShared() async {
+        let transport = GaugedTransport(delay: 0.05)
+        let provider = Provider<GenericTarget>(transport: transport, trackInflights: true)
+        async let a = provider.result(for: GenericTarget(baseURL: exampleBase, path: "a"))
+        async let b = provider.result(for: GenericTarget(baseURL: exampleBase, path: "a", headers: ["X-V": "2"]))
+        async let c = provider.result(for: GenericTarget(baseURL: exampleBase, path: "a", method: .post))
+        async let d = provider.result(for: GenericTarget(baseURL: exampleBase, path: "a", method: .post))
+        _ = await (a, b, c, d)
+        #expect(transport.sent.count == 4)
+    }
+
+    @Test func withoutTrackingEveryRequestIsSent() async {
+        let transport = GaugedTransport(delay: 0.05)
+        let provider = Provider<GenericTarget>(transport: transport)
+        let target = GenericTarget(baseURL: exampleBase, path: "same")
+        async let a = provider.result(for: target)
+        async let b = provider.result(for: target)
+        _ = await (a, b)
+        #expect(transport.sent.count == 2)
+    }
+
+    @Test func aCancelledWaiterStopsAtOnceAndTheOthersStillGetTheResponse() async {
+        let transport = GaugedTransport(delay: 0.3)
+        let provider = Provider<GenericTarget>(transport: transport, trackInflights: true)
+        let target = GenericTarget(baseURL: exampleBase, path: "shared")
+        let keeper = Task { await provider.result(for: target) }
+        let quitter = Task { await provider.result(for: target) }
+        try? await Task.sleep(nanoseconds: 50_000_000)
+        let started = Date()
+        quitter.cancel()
+        guard case .cancelled? = await quitter.value.failure else {
+            Issue.record("expected .cancelled for the cancelled waiter")
+            return
+        }
+        #expect(Date().timeIntervalSince(started) < 0.2)
+        #expect(await keeper.value.failure == nil)
+        #expect(transport.sent.count == 1)
+    }
+
+    @Test func whenEveryWaiterCancelsTheSharedRequestIsCancelled() async {
+        let transport = GaugedTransport(delay: 5)
+        let provider = Provider<GenericTarget>(transport: transport, trackInflights: true)
+        let target = GenericTarget(baseURL: exampleBase, path: "abandoned")
+        let only = Task { await provider.result(for: target) }
+        try? await Task.sleep(nanoseconds: 50_000_000)
+        only.cancel()
+        _ = await only.value
+        // A new request starts afresh rather than joining the abandoned one.
+        let again = Task { await provider.result(for: target) }
+        try? await Task.sleep(nanoseconds: 50_000_000)
+        again.cancel()
+        _ = await again.value
+        #expect(transport.sent.count == 2)
+    }
+}
