@@ -3,6 +3,24 @@ import Foundation
 import FoundationNetworking
 #endif
 
+/// A request as built from an endpoint, with what the transport needs besides the `URLRequest`.
+struct BuiltRequest: Sendable {
+    /// The request; a body streamed from a file is not in it.
+    var urlRequest: URLRequest
+    /// A body the transport streams from disk.
+    var bodySource: BodySource?
+    /// Where a download is kept, for `.download` tasks.
+    var download: DownloadDestination?
+}
+
+/// A body streamed from disk rather than held in the `URLRequest`.
+enum BodySource: Sendable {
+    /// The caller's file, sent as it is.
+    case file(URL)
+    /// A form written to a temporary file just before it is sent.
+    case multipart(MultipartForm)
+}
+
 /// Turns an ``Endpoint`` into a `URLRequest`: query, body, `Content-Type`.
 enum RequestBuilder {
     /// The encoder behind `.json` tasks that name none. `JSONEncoder` is safe to share while
@@ -17,9 +35,12 @@ enum RequestBuilder {
 
     /// Builds the request without checking it; ``RequestValidator`` checks it once plugins
     /// have had their say.
-    static func build(_ endpoint: Endpoint) throws(QuiverError) -> URLRequest {
+    static func build(_ endpoint: Endpoint) throws(QuiverError) -> BuiltRequest {
         var parts = Parts()
         try parts.collect(endpoint.task)
+        if parts.bodySource != nil, endpoint.method.forbidsBody {
+            throw .invalidRequest("\(endpoint.method) \(endpoint.url): a \(endpoint.method) request cannot carry a body")
+        }
 
         let urlString = parts.query.isEmpty ? endpoint.url : URLPath.appending(query: parts.query, to: endpoint.url)
         guard let url = URL(string: urlString) else {
@@ -35,16 +56,18 @@ enum RequestBuilder {
         }
         if let body = parts.body {
             request.httpBody = body
-            if let contentType = parts.contentType, request.value(forHTTPHeaderField: "Content-Type") == nil {
-                request.setValue(contentType, forHTTPHeaderField: "Content-Type")
-            }
         }
-        return request
+        if let contentType = parts.contentType, request.value(forHTTPHeaderField: "Content-Type") == nil {
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        }
+        return BuiltRequest(urlRequest: request, bodySource: parts.bodySource, download: parts.download)
     }
 
     /// The body and query a task contributes.
     private struct Parts {
         var body: Data?
+        var bodySource: BodySource?
+        var download: DownloadDestination?
         var contentType: String?
         var query = ""
 
@@ -62,6 +85,18 @@ enum RequestBuilder {
                 setBody(data, contentType: RequestBuilder.formContentType)
             case .query(let value, let encoder):
                 appendQuery(try encode { try (encoder ?? RequestBuilder.defaultFormEncoder).encode(value) })
+            case .multipart(let form):
+                try form.validate()
+                bodySource = .multipart(form)
+                contentType = form.contentType
+            case .uploadFile(let url, let contentType):
+                guard url.isFileURL, FileManager.default.isReadableFile(atPath: url.path) else {
+                    throw .invalidRequest("the file to upload, \(url.path), is missing or unreadable")
+                }
+                bodySource = .file(url)
+                self.contentType = contentType
+            case .download(let destination):
+                download = destination
             case .composite(let base, let value, let encoder):
                 try collect(base)
                 appendQuery(try encode { try (encoder ?? RequestBuilder.defaultFormEncoder).encode(value) })

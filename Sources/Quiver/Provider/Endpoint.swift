@@ -88,11 +88,14 @@ public struct Endpoint: Sendable {
 
     /// Builds the `URLRequest`: URL with the task's query, method, headers and body.
     ///
+    /// A body that the provider streams from a file (``HTTPTask/uploadFile(_:contentType:)``,
+    /// multipart forms) is not part of the returned request; its `Content-Type` is.
+    ///
     /// - Returns: The request, not yet seen by plugins.
     /// - Throws: ``QuiverError/invalidRequest(_:)`` for a URL that is not absolute http(s) or a
     ///   body on `GET`/`HEAD`; ``QuiverError/encoding(_:)`` when a body or query cannot be encoded.
     public func urlRequest() throws(QuiverError) -> URLRequest {
-        let request = try RequestBuilder.build(self)
+        let request = try RequestBuilder.build(self).urlRequest
         try RequestValidator.validate(request)
         return request
     }

@@ -1,6 +1,16 @@
 /// How far a request has come, handed to the `progress` closure of
 /// ``Provider/request(_:callbackQueue:progress:completion:)``.
 public struct ProgressResponse: Sendable {
+    /// Which way the bytes go.
+    public enum Direction: Sendable, Hashable {
+        /// The request body, going out.
+        case upload
+        /// The response body, coming in.
+        case download
+    }
+
+    /// Which way the bytes counted here go.
+    public let direction: Direction
     /// Bytes transferred so far.
     public let completedUnitCount: Int64
     /// Bytes expected in all, or `-1` when unknown.
@@ -14,7 +24,10 @@ public struct ProgressResponse: Sendable {
     ///   - completedUnitCount: Bytes transferred so far.
     ///   - totalUnitCount: Bytes expected in all, or `-1` when unknown.
     ///   - response: The response, once it is complete.
-    public init(completedUnitCount: Int64, totalUnitCount: Int64, response: Response? = nil) {
+    ///   - direction: Which way the bytes go. Defaults to ``Direction/download``.
+    public init(completedUnitCount: Int64, totalUnitCount: Int64, response: Response? = nil,
+                direction: Direction = .download) {
+        self.direction = direction
         self.completedUnitCount = completedUnitCount
         self.totalUnitCount = totalUnitCount
         self.response = response

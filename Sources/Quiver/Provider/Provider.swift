@@ -36,7 +36,7 @@ public final class Provider<Target: TargetType>: Sendable {
     /// When failed requests are sent again, unless the target has a policy of its own.
     public let retryPolicy: RetryPolicy
     /// Shares identical `GET` requests in flight, when the provider tracks them.
-    private let inflight: InflightRequests?
+    let inflight: InflightRequests?
 
     /// Creates a provider.
     ///
@@ -83,25 +83,7 @@ public final class Provider<Target: TargetType>: Sendable {
     /// - Parameter target: The endpoint to request.
     /// - Returns: The validated response, or the ``QuiverError`` that ended the request.
     public func result(for target: Target) async -> Result<Response, QuiverError> {
-        let pluginTarget = target.unwrapped
-        var result: Result<Response, QuiverError>
-        let endpoint = endpointClosure(target)
-        do {
-            let built = try build(endpoint, timeout: target.timeout)
-            if let inflight, let key = InflightRequests.key(for: built) {
-                result = await inflight.outcome(for: key) {
-                    await self.perform(target, pluginTarget: pluginTarget, endpoint: endpoint, built: built)
-                }
-            } else {
-                result = await perform(target, pluginTarget: pluginTarget, endpoint: endpoint, built: built)
-            }
-        } catch {
-            result = .failure(error)
-        }
-        for plugin in plugins {
-            result = await plugin.process(result, target: pluginTarget)
-        }
-        return result
+        await result(for: target, progress: nil)
     }
 
     /// Requests `target` and returns the response.
@@ -142,108 +124,5 @@ public final class Provider<Target: TargetType>: Sendable {
     /// The decoder for `target`'s bodies: its own, else the provider's.
     func decoder(for target: any TargetType) -> JSONDecoder? {
         (target.unwrapped as? any DecoderProviding)?.decoder ?? decoder
-    }
-
-    /// The endpoint's request, with the target's timeout, before plugins.
-    private func build(_ endpoint: Endpoint, timeout: TimeInterval?) throws(QuiverError) -> URLRequest {
-        var built = try RequestBuilder.build(endpoint)
-        if let timeout {
-            built.timeoutInterval = timeout
-        }
-        return built
-    }
-
-    /// Attempts until one is not retried: prepare → check → willSend → transport → validation →
-    /// didReceive.
-    private func perform(_ target: Target, pluginTarget: any TargetType, endpoint: Endpoint,
-                         built: URLRequest) async -> Result<Response, QuiverError> {
-        let transport = transport(for: target, endpoint: endpoint)
-        let policy = (pluginTarget as? any RetryPolicyProviding)?.retryPolicy ?? retryPolicy
-        var attempt = 1
-        while true {
-            let request: URLRequest
-            do {
-                request = try await prepared(built, for: pluginTarget)
-            } catch {
-                return .failure(error)
-            }
-            for plugin in plugins {
-                plugin.willSend(request, target: pluginTarget)
-            }
-            let result = await send(request, through: transport, target: target, pluginTarget: pluginTarget)
-            for plugin in plugins {
-                plugin.didReceive(result, target: pluginTarget)
-            }
-            guard case .failure(let error) = result, attempt < RetryPolicy.attemptCeiling else { return result }
-            if case .cancelled = error { return result }
-            switch await retryDecision(after: result, request: request, pluginTarget: pluginTarget,
-                                       attempt: attempt, policy: policy) {
-            case .doNotRetry:
-                return result
-            case .fail(let error):
-                return .failure(error)
-            case .retry(let delay):
-                if delay > 0 {
-                    do {
-                        try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-                    } catch {
-                        return .failure(.cancelled)
-                    }
-                }
-                attempt += 1
-            }
-        }
-    }
-
-    /// The built request after every plugin's `prepare`, checked.
-    private func prepared(_ built: URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
-        var request = built
-        for plugin in plugins {
-            do {
-                request = try await plugin.prepare(request, target: pluginTarget)
-            } catch {
-                throw QuiverError(pluginError: error)
-            }
-        }
-        try RequestValidator.validate(request)
-        guard !Task.isCancelled else { throw .cancelled }
-        return request
-    }
-
-    /// One attempt through the transport, validated.
-    private func send(_ request: URLRequest, through transport: any HTTPTransport, target: Target,
-                      pluginTarget: any TargetType) async -> Result<Response, QuiverError> {
-        let response: Response
-        do {
-            response = try await transport.send(TransportRequest(urlRequest: request, timeout: target.timeout))
-        } catch {
-            return .failure(QuiverError(transportError: error))
-        }
-        guard target.validationType.accepts(response.statusCode) else {
-            return .failure(.statusCode(response.explained(by: pluginTarget, decoder: decoder(for: pluginTarget))))
-        }
-        return .success(response)
-    }
-
-    /// The retriers' decision, else the policy's.
-    private func retryDecision(after result: Result<Response, QuiverError>, request: URLRequest,
-                               pluginTarget: any TargetType, attempt: Int, policy: RetryPolicy) async -> RetryDecision {
-        for plugin in plugins {
-            guard let retrier = plugin as? any RequestRetrier else { continue }
-            let decision = await retrier.retryDecision(after: result, request: request, target: pluginTarget, attempt: attempt)
-            if case .doNotRetry = decision { continue }
-            return decision
-        }
-        return policy.delay(after: result, request: request, attempt: attempt).map { .retry(after: $0) } ?? .doNotRetry
-    }
-
-    /// The stub transport for stubbed targets, the provider's transport for the others.
-    private func transport(for target: Target, endpoint: Endpoint) -> any HTTPTransport {
-        switch stubClosure(target) {
-        case .never:
-            transport
-        case let behavior:
-            StubTransport(behavior: behavior, sampleResponse: endpoint.sampleResponseClosure)
-        }
     }
 }

@@ -13,6 +13,8 @@ public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConv
     public let request: URLRequest?
     /// The HTTP response, with its headers.
     public let response: HTTPURLResponse?
+    /// Where the body was saved, for downloads; `data` is then empty.
+    public let fileURL: URL?
     /// The error body the target declared with ``ErrorBodyDecoding``, decoded, when validation
     /// rejected the status.
     public internal(set) var errorBody: (any Sendable)?
@@ -27,11 +29,14 @@ public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConv
     ///   - data: The body.
     ///   - request: The request that was sent.
     ///   - response: The HTTP response.
-    public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPURLResponse? = nil) {
+    ///   - fileURL: Where the body was saved, for downloads.
+    public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPURLResponse? = nil,
+                fileURL: URL? = nil) {
         self.statusCode = statusCode
         self.data = data
         self.request = request
         self.response = response
+        self.fileURL = fileURL
     }
 
     /// The value of a response header, its name matched case-insensitively.
@@ -42,9 +47,10 @@ public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConv
         response?.value(forHTTPHeaderField: name)
     }
 
-    /// `GET https://api.example.com/users → 200, 512 bytes`.
+    /// `GET https://api.example.com/users → 200, 512 bytes` (or `→ 200, saved to <path>`).
     public var description: String {
-        "\(requestSummary) → \(statusCode), \(data.count) bytes"
+        if let fileURL { return "\(requestSummary) → \(statusCode), saved to \(fileURL.path)" }
+        return "\(requestSummary) → \(statusCode), \(data.count) bytes"
     }
 
     /// The description and the body, as text when it is UTF-8.
@@ -63,7 +69,7 @@ public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConv
 extension Response: Equatable {
     /// Two responses are equal when status code, body, request and response headers agree.
     public static func == (lhs: Response, rhs: Response) -> Bool {
-        lhs.statusCode == rhs.statusCode && lhs.data == rhs.data && lhs.request == rhs.request
+        lhs.statusCode == rhs.statusCode && lhs.data == rhs.data && lhs.request == rhs.request && lhs.fileURL == rhs.fileURL
             && lhs.response?.url == rhs.response?.url
             && (lhs.response?.allHeaderFields as? [String: String]) == (rhs.response?.allHeaderFields as? [String: String])
     }

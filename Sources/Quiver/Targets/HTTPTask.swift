@@ -10,6 +10,9 @@ import Foundation
 /// .query(["page": 2, "tags": ["a", "b"]])
 /// .form(Login(user: "ada", password: "secret"))
 /// .json(payload).adding(query: ["dryRun": true])
+/// .multipart(form)
+/// .uploadFile(videoURL, contentType: "video/mp4")
+/// .download(to: DownloadDestinations.suggested(in: downloads))
 /// ```
 ///
 /// A body on a `GET` or `HEAD` request is refused with ``QuiverError/invalidRequest(_:)``.
@@ -44,6 +47,29 @@ public enum HTTPTask: Sendable {
     ///   - value: A model or ``Parameters`` whose top level is keyed.
     ///   - encoder: The encoder to use; `nil` uses ``FormEncoder`` with its defaults.
     case query(any Encodable & Sendable, encoder: FormEncoder? = nil)
+
+    /// A `multipart/form-data` body: text fields, data parts and file parts. Quiver writes it to
+    /// a temporary file in chunks (file parts are never read into memory whole), streams it
+    /// from there, and removes the file after the request, whatever its outcome.
+    ///
+    /// - Parameter form: The form; names with CR or LF and missing files are
+    ///   ``QuiverError/invalidRequest(_:)`` before anything is sent.
+    case multipart(MultipartForm)
+
+    /// The contents of a file as the body, streamed from disk and never read into memory whole.
+    ///
+    /// - Parameters:
+    ///   - fileURL: The file to send. A missing or unreadable file is
+    ///     ``QuiverError/invalidRequest(_:)`` and nothing is sent.
+    ///   - contentType: The `Content-Type` to send, unless the target sets one.
+    case uploadFile(URL, contentType: String? = nil)
+
+    /// No body; the response body is written to a file, never held in memory, and kept where
+    /// `destination` says. ``Response/fileURL`` tells where it is; a failed or cancelled
+    /// download leaves no file behind.
+    ///
+    /// - Parameter destination: Decides the final URL once the response is known.
+    case download(to: DownloadDestination)
 
     /// Another task with a URL query added; made by ``adding(query:encoder:)``.
     indirect case composite(HTTPTask, query: any Encodable & Sendable, encoder: FormEncoder? = nil)

@@ -5,11 +5,12 @@ import FoundationNetworking
 
 /// One request in flight in a ``URLSessionTransport``.
 ///
-/// It collects the response and body as the session delegate hands them over, and resumes its
-/// continuation exactly once, with whichever comes first: the task's completion, an
-/// authentication challenge it declines, the deadline, or cancellation. Quiver does not wait for
-/// `URLSession` to notice a cancellation or a timeout (on Linux it may not, or only much later):
-/// it answers at once and cancels the task behind it.
+/// It collects the response and body as the session delegate hands them over (in memory, or
+/// written to a temporary file chunk by chunk), reports progress, and resumes its continuation
+/// exactly once, with whichever comes first: the task's completion, an authentication challenge
+/// it declines, the deadline, or cancellation. Quiver does not wait for `URLSession` to notice a
+/// cancellation or a timeout (on Linux it may not, or only much later): it answers at once,
+/// cancels the task behind it, and removes what the transfer wrote.
 final class DataExchange: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Response, any Error>?
@@ -17,22 +18,36 @@ final class DataExchange: Sendable {
         var timer: (any DispatchSourceTimer)?
         var response: HTTPURLResponse?
         var body = Data()
+        var file: FileHandle?
+        var received: Int64 = 0
         var isDone = false
-        /// Whether a redirect the session followed already dropped the body (a `301`/`302`/`303`
-        /// that turned a `POST` into a `GET`): a later `307`/`308` then repeats that request.
         var bodyDropped = false
     }
 
     private let state = Locked(State())
     /// The request as sent, for the ``Response``.
     let request: URLRequest
+    /// Whether the request carries a body (in memory or in a file).
+    let hasBody: Bool
     /// Whether a `307`/`308` carrying a body is handed back instead of followed, so that the
     /// transport can follow it with the body (URLSession on Linux drops it).
     let returnsBodyRedirects: Bool
+    /// The temporary file the body goes to, for downloads.
+    let fileURL: URL?
+    /// Receives progress.
+    let progress: (@Sendable (ProgressResponse) -> Void)?
 
-    init(request: URLRequest, returnsBodyRedirects: Bool) {
+    init(request: URLRequest, hasBody: Bool, returnsBodyRedirects: Bool, fileURL: URL?,
+         progress: (@Sendable (ProgressResponse) -> Void)?) throws {
         self.request = request
+        self.hasBody = hasBody
         self.returnsBodyRedirects = returnsBodyRedirects
+        self.fileURL = fileURL
+        self.progress = progress
+        if let fileURL {
+            let handle = try FileHandle(forWritingTo: fileURL)
+            state.withLock { $0.file = handle }
+        }
     }
 
     /// Starts `task` unless the exchange was cancelled already, and arms the deadline.
@@ -61,24 +76,47 @@ final class DataExchange: Sendable {
         state.withLock { $0.response = response as? HTTPURLResponse }
     }
 
-    /// A piece of the body arrived.
+    /// A piece of the body arrived: kept in memory or written to the file, never after the end.
     func receive(_ data: Data) {
-        state.withLock { $0.body.append(data) }
+        let outcome = state.withLock { state -> (received: Int64, expected: Int64, failure: (any Error)?)? in
+            guard !state.isDone else { return nil }
+            if let file = state.file {
+                do {
+                    try file.write(contentsOf: data)
+                } catch {
+                    return (0, 0, error)
+                }
+            } else {
+                state.body.append(data)
+            }
+            state.received += Int64(data.count)
+            return (state.received, state.response?.expectedContentLength ?? -1, nil)
+        }
+        guard let outcome else { return }
+        if let failure = outcome.failure {
+            end(with: .failure(failure), cancellingTask: true)
+            return
+        }
+        progress?(ProgressResponse(completedUnitCount: outcome.received, totalUnitCount: outcome.expected, direction: .download))
+    }
+
+    /// Part of the request body went out.
+    func sent(_ total: Int64, of expected: Int64) {
+        progress?(ProgressResponse(completedUnitCount: total, totalUnitCount: expected, direction: .upload))
     }
 
     /// The task finished, with or without an error.
     func complete(_ task: URLSessionTask, error: (any Error)?) {
         let (collected, body) = state.withLock { ($0.response, $0.body) }
-        let httpResponse = (task.response as? HTTPURLResponse) ?? collected
-        let response = httpResponse.map {
-            Response(statusCode: $0.statusCode, data: body, request: request, response: $0)
+        guard let http = (task.response as? HTTPURLResponse) ?? collected else {
+            end(with: .failure(error.map { QuiverError(transportError: $0) } ?? URLError(.badServerResponse)), cancellingTask: false)
+            return
         }
+        let response = Response(statusCode: http.statusCode, data: body, request: request, response: http, fileURL: fileURL)
         if let error {
-            end(with: .failure(QuiverError(transportError: error, response: response)), cancellingTask: false)
-        } else if let response {
-            end(with: .success(response), cancellingTask: false)
+            end(with: .failure(QuiverError(transportError: error, response: fileURL == nil ? response : nil)), cancellingTask: false)
         } else {
-            end(with: .failure(URLError(.badServerResponse)), cancellingTask: false)
+            end(with: .success(response), cancellingTask: false)
         }
     }
 
@@ -93,7 +131,8 @@ final class DataExchange: Sendable {
         // the task complete with it: hand back what was collected, then cancel the task.
         if let failure = challenge.failureResponse as? HTTPURLResponse {
             let body = state.withLock { $0.body }
-            end(with: .success(Response(statusCode: failure.statusCode, data: body, request: request, response: failure)),
+            end(with: .success(Response(statusCode: failure.statusCode, data: body, request: request, response: failure,
+                                        fileURL: fileURL)),
                 cancellingTask: false)
         }
         return .cancelAuthenticationChallenge
@@ -104,7 +143,7 @@ final class DataExchange: Sendable {
 
     /// The request to follow a redirect with, or `nil` to stop and hand back the redirect.
     func follow(_ response: HTTPURLResponse, to next: URLRequest, from original: URLRequest?) -> URLRequest? {
-        if returnsBodyRedirects, request.httpBody != nil {
+        if returnsBodyRedirects, hasBody {
             if Redirect.keepsMethodAndBody(response.statusCode) {
                 if !state.withLock({ $0.bodyDropped }) {
                     return nil
@@ -135,21 +174,26 @@ final class DataExchange: Sendable {
     }
 
     private func end(with outcome: Result<Response, any Error>, cancellingTask: Bool) {
-        let taken = state.withLock { state -> (CheckedContinuation<Response, any Error>?, URLSessionTask?, (any DispatchSourceTimer)?)? in
+        let taken = state.withLock { state -> (CheckedContinuation<Response, any Error>?, URLSessionTask?, (any DispatchSourceTimer)?, FileHandle?)? in
             guard !state.isDone else { return nil }
             state.isDone = true
             defer {
                 state.continuation = nil
                 state.task = nil
                 state.timer = nil
+                state.file = nil
                 state.body = Data()
             }
-            return (state.continuation, state.task, state.timer)
+            return (state.continuation, state.task, state.timer, state.file)
         }
-        guard let (continuation, task, timer) = taken else { return }
+        guard let (continuation, task, timer, file) = taken else { return }
         timer?.cancel()
         if cancellingTask {
             task?.cancel()
+        }
+        try? file?.close()
+        if case .failure = outcome, let fileURL {
+            TemporaryFiles.remove(fileURL)
         }
         continuation?.resume(with: outcome)
     }

@@ -32,13 +32,30 @@ public struct TransportRequest: Sendable {
     /// The longest the whole exchange may take, in seconds; `nil` leaves it to the transport.
     public var timeout: TimeInterval?
 
+    /// A file whose contents are the body, to be streamed rather than read into memory.
+    public var bodyFile: URL?
+
+    /// Whether the response body goes to a temporary file (``Response/fileURL``) rather than
+    /// into memory. The caller takes over the file; on failure the transport removes it.
+    public var downloadsToFile: Bool
+
+    /// Receives upload and download progress, if anyone listens.
+    public var progress: (@Sendable (ProgressResponse) -> Void)?
+
     /// Creates a transport request.
     ///
     /// - Parameters:
     ///   - urlRequest: The request to send.
     ///   - timeout: The longest the whole exchange may take, or `nil`.
-    public init(urlRequest: URLRequest, timeout: TimeInterval? = nil) {
+    ///   - bodyFile: A file to stream as the body, or `nil`.
+    ///   - downloadsToFile: Whether the response body goes to a temporary file.
+    ///   - progress: Receives progress, or `nil`.
+    public init(urlRequest: URLRequest, timeout: TimeInterval? = nil, bodyFile: URL? = nil,
+                downloadsToFile: Bool = false, progress: (@Sendable (ProgressResponse) -> Void)? = nil) {
         self.urlRequest = urlRequest
         self.timeout = timeout
+        self.bodyFile = bodyFile
+        self.downloadsToFile = downloadsToFile
+        self.progress = progress
     }
 }

@@ -42,6 +42,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         exchange(for: dataTask)?.receive(data)
     }
 
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+                    totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+        exchange(for: task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         exchange(for: task)?.complete(task, error: error)
     }

@@ -57,7 +57,7 @@ public final class URLSessionTransport: HTTPTransport {
         #if canImport(FoundationNetworking)
         // The deadline covers the whole chain of redirects, not each exchange of it.
         let start = DispatchTime.now().uptimeNanoseconds
-        var response = try await exchange(urlRequest, deadline: deadline, returnsBodyRedirects: true)
+        var response = try await exchange(urlRequest, for: request, deadline: deadline, returnsBodyRedirects: true)
         var redirects = 0
         while let next = Redirect.repeating(urlRequest, after: response) {
             guard redirects < Self.maximumBodyRedirects else {
@@ -69,18 +69,37 @@ public final class URLSessionTransport: HTTPTransport {
             }
             urlRequest = next
             redirects += 1
-            response = try await exchange(urlRequest, deadline: remaining, returnsBodyRedirects: true)
+            if let file = response.fileURL {
+                TemporaryFiles.remove(file)
+            }
+            response = try await exchange(urlRequest, for: request, deadline: remaining, returnsBodyRedirects: true)
         }
         return response
         #else
-        return try await exchange(urlRequest, deadline: deadline, returnsBodyRedirects: false)
+        return try await exchange(urlRequest, for: request, deadline: deadline, returnsBodyRedirects: false)
         #endif
     }
 
-    /// One round trip through the session.
-    private func exchange(_ request: URLRequest, deadline: TimeInterval, returnsBodyRedirects: Bool) async throws -> Response {
-        let exchange = DataExchange(request: request, returnsBodyRedirects: returnsBodyRedirects)
-        let task = session.dataTask(with: request)
+    /// One round trip through the session: a data task, or an upload task streaming the body
+    /// file; the response body goes to memory or, for downloads, to a new temporary file.
+    private func exchange(_ urlRequest: URLRequest, for request: TransportRequest, deadline: TimeInterval,
+                          returnsBodyRedirects: Bool) async throws -> Response {
+        let fileURL = request.downloadsToFile ? try TemporaryFiles.make("download") : nil
+        let exchange: DataExchange
+        do {
+            exchange = try DataExchange(request: urlRequest, hasBody: urlRequest.httpBody != nil || request.bodyFile != nil,
+                                        returnsBodyRedirects: returnsBodyRedirects, fileURL: fileURL,
+                                        progress: request.progress)
+        } catch {
+            if let fileURL { TemporaryFiles.remove(fileURL) }
+            throw error
+        }
+        let task: URLSessionTask
+        if let bodyFile = request.bodyFile {
+            task = session.uploadTask(with: urlRequest, fromFile: bodyFile)
+        } else {
+            task = session.dataTask(with: urlRequest)
+        }
         delegate.register(exchange, for: task)
         defer { delegate.remove(task) }
         return try await withTaskCancellationHandler {

@@ -104,6 +104,7 @@ import Testing
                 done(result)
             })
         }
-        #expect(events.withLock { $0 } == ["progress 1.0 true", "completion"])
+        // The stub reports its body as downloaded, then the complete response comes, then the completion.
+        #expect(events.withLock { $0 } == ["progress 1.0 false", "progress 1.0 true", "completion"])
     }
 }

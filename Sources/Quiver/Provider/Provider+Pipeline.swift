@@ -1,0 +1,185 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The path every request takes: build → (prepare → check → willSend → transport → validation →
+/// didReceive), repeated while a retry is asked for → process.
+extension Provider {
+    /// Requests `target`, reporting transfer progress to `progress`.
+    func result(for target: Target, progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
+        let pluginTarget = target.unwrapped
+        var result: Result<Response, QuiverError>
+        let endpoint = endpointClosure(target)
+        do {
+            var built = try RequestBuilder.build(endpoint)
+            if let timeout = target.timeout {
+                built.urlRequest.timeoutInterval = timeout
+            }
+            let work = { @Sendable [built] in
+                await self.perform(target, pluginTarget: pluginTarget, endpoint: endpoint, built: built, progress: progress)
+            }
+            if let inflight, built.download == nil, built.bodySource == nil, progress == nil,
+               let key = InflightRequests.key(for: built.urlRequest) {
+                result = await inflight.outcome(for: key, work: work)
+            } else {
+                result = await work()
+            }
+        } catch {
+            result = .failure(error)
+        }
+        for plugin in plugins {
+            result = await plugin.process(result, target: pluginTarget)
+        }
+        return result
+    }
+
+    /// Attempts until one is not retried. A body streamed from a temporary file lives until the
+    /// last attempt is over.
+    private func perform(_ target: Target, pluginTarget: any TargetType, endpoint: Endpoint, built: BuiltRequest,
+                         progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
+        let body: BodyFile?
+        do {
+            body = try BodyFile(built.bodySource)
+        } catch {
+            return .failure(error)
+        }
+        defer { body?.removeIfTemporary() }
+
+        let transport = transport(for: target, endpoint: endpoint)
+        let policy = (pluginTarget as? any RetryPolicyProviding)?.retryPolicy ?? retryPolicy
+        var attempt = 1
+        while true {
+            let request: URLRequest
+            do {
+                request = try await prepared(built.urlRequest, for: pluginTarget)
+            } catch {
+                return .failure(error)
+            }
+            for plugin in plugins {
+                plugin.willSend(request, target: pluginTarget)
+            }
+            let sent = TransportRequest(urlRequest: request, timeout: target.timeout, bodyFile: body?.url,
+                                        downloadsToFile: built.download != nil, progress: progress)
+            let result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
+                                    download: built.download)
+            for plugin in plugins {
+                plugin.didReceive(result, target: pluginTarget)
+            }
+            guard case .failure(let error) = result, attempt < RetryPolicy.attemptCeiling else { return result }
+            if case .cancelled = error { return result }
+            switch await retryDecision(after: result, request: request, pluginTarget: pluginTarget,
+                                       attempt: attempt, policy: policy) {
+            case .doNotRetry:
+                return result
+            case .fail(let error):
+                return .failure(error)
+            case .retry(let delay):
+                if delay > 0 {
+                    do {
+                        try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+                    } catch {
+                        return .failure(.cancelled)
+                    }
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    /// The built request after every plugin's `prepare`, checked.
+    private func prepared(_ built: URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
+        var request = built
+        for plugin in plugins {
+            do {
+                request = try await plugin.prepare(request, target: pluginTarget)
+            } catch {
+                throw QuiverError(pluginError: error)
+            }
+        }
+        try RequestValidator.validate(request)
+        guard !Task.isCancelled else { throw .cancelled }
+        return request
+    }
+
+    /// One attempt through the transport, validated; a download is put at its destination.
+    private func send(_ request: TransportRequest, through transport: any HTTPTransport, target: Target,
+                      pluginTarget: any TargetType, download: DownloadDestination?) async -> Result<Response, QuiverError> {
+        var response: Response
+        do {
+            response = try await transport.send(request)
+        } catch {
+            return .failure(QuiverError(transportError: error))
+        }
+        guard target.validationType.accepts(response.statusCode) else {
+            if response.fileURL != nil {
+                response = DownloadFinisher.discard(response)
+            }
+            return .failure(.statusCode(response.explained(by: pluginTarget, decoder: decoder(for: pluginTarget))))
+        }
+        if let download {
+            return DownloadFinisher.finish(response, at: download)
+        }
+        return .success(response)
+    }
+
+    /// The retriers' decision, else the policy's.
+    private func retryDecision(after result: Result<Response, QuiverError>, request: URLRequest,
+                               pluginTarget: any TargetType, attempt: Int, policy: RetryPolicy) async -> RetryDecision {
+        for plugin in plugins {
+            guard let retrier = plugin as? any RequestRetrier else { continue }
+            let decision = await retrier.retryDecision(after: result, request: request, target: pluginTarget, attempt: attempt)
+            if case .doNotRetry = decision { continue }
+            return decision
+        }
+        return policy.delay(after: result, request: request, attempt: attempt).map { .retry(after: $0) } ?? .doNotRetry
+    }
+
+    /// The stub transport for stubbed targets, the provider's transport for the others.
+    private func transport(for target: Target, endpoint: Endpoint) -> any HTTPTransport {
+        switch stubClosure(target) {
+        case .never:
+            transport
+        case let behavior:
+            StubTransport(behavior: behavior, sampleResponse: endpoint.sampleResponseClosure)
+        }
+    }
+}
+
+/// The file a body streams from: the caller's own, or a temporary one Quiver wrote and removes.
+struct BodyFile: Sendable {
+    let url: URL
+    let isTemporary: Bool
+
+    /// The file for `source`, written now if it has to be; `nil` for no streamed body.
+    init?(_ source: BodySource?) throws(QuiverError) {
+        switch source {
+        case nil:
+            return nil
+        case .file(let url):
+            self.url = url
+            isTemporary = false
+        case .multipart(let form):
+            let file: URL
+            do {
+                file = try TemporaryFiles.make("multipart")
+            } catch {
+                throw .encoding(error)
+            }
+            do {
+                _ = try form.writeBody(to: file)
+            } catch {
+                TemporaryFiles.remove(file)
+                throw error
+            }
+            url = file
+            isTemporary = true
+        }
+    }
+
+    func removeIfTemporary() {
+        if isTemporary {
+            TemporaryFiles.remove(url)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import Quiver
+
+@Suite struct TransferTests {
+    private func provider(sample: EndpointSampleResponse? = nil, transport: any HTTPTransport = RecordingTransport(),
+                          stubbed: Bool = true) -> Provider<GenericTarget> {
+        Provider<GenericTarget>(endpointClosure: { target in
+            let endpoint = Provider<GenericTarget>.defaultEndpointMapping(for: target)
+            return sample.map { sample in endpoint.replacing(sampleResponseClosure: { sample }) } ?? endpoint
+        }, stubClosure: { _ in stubbed ? .immediate : .never }, transport: transport)
+    }
+
+    // MARK: Uploads
+
+    @Test func anUploadStreamsItsFileThroughTheTransport() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = try folder.file("photo.jpg", contents: Data(repeating: 7, count: 1000))
+        let transport = RecordingTransport()
+        let target = GenericTarget(baseURL: exampleBase, path: "upload", method: .put, task: .uploadFile(file, contentType: "image/jpeg"))
+        _ = try await provider(transport: transport, stubbed: false).response(for: target)
+        let sent = try #require(transport.requests.first)
+        #expect(sent.bodyFile == file)
+        #expect(sent.urlRequest.httpBody == nil)
+        #expect(sent.urlRequest.value(forHTTPHeaderField: "Content-Type") == "image/jpeg")
+        #expect(FileManager.default.fileExists(atPath: file.path), "the caller's file is never removed")
+    }
+
+    @Test func aMissingFileIsRefusedBeforeAnythingIsSent() async {
+        let transport = RecordingTransport()
+        let target = GenericTarget(baseURL: exampleBase, method: .post,
+                                   task: .uploadFile(URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).bin")))
+        guard case .invalidRequest(let reason) = await provider(transport: transport, stubbed: false).result(for: target).failure else {
+            Issue.record("expected .invalidRequest")
+            return
+        }
+        #expect(reason.contains("missing or unreadable"))
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test func anUploadOnGetIsRefused() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = try folder.file("a.txt", contents: Data("x".utf8))
+        let result = await provider().result(for: GenericTarget(baseURL: exampleBase, task: .uploadFile(file)))
+        guard case .invalidRequest = result.failure else {
+            Issue.record("expected .invalidRequest")
+            return
+        }
+    }
+
+    @Test func aStubbedUploadReportsUploadProgressForTheWholeFile() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = try folder.file("a.bin", contents: Data(count: 4096))
+        let target = GenericTarget(baseURL: exampleBase, method: .post, task: .uploadFile(file), sampleData: Data("ok".utf8))
+        var reports: [ProgressResponse] = []
+        for try await report in provider().requestWithProgress(target) {
+            reports.append(report)
+        }
+        let upload = try #require(reports.first { $0.direction == .upload })
+        #expect(upload.completedUnitCount == 4096 && upload.totalUnitCount == 4096)
+        #expect(reports.last?.response?.data == Data("ok".utf8))
+        #expect(reports.last?.progress == 1)
+    }
+
+    // MARK: Downloads
+
+    @Test func aStubbedDownloadWritesTheSampleDataToTheDestination() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("nested/dir/report.pdf")
+        let target = GenericTarget(baseURL: exampleBase, path: "report", task: .download(to: DownloadDestinations.file(destination)),
+                                   sampleData: Data("%PDF-1.7".utf8))
+        let response = try await provider().response(for: target)
+        #expect(response.fileURL == destination)
+        #expect(response.data.isEmpty)
+        #expect(try Data(contentsOf: destination) == Data("%PDF-1.7".utf8))
+    }
+
+    @Test func anExistingFileIsReplacedOnlyWhenAsked() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let destination = try folder.file("report.txt", contents: Data("old".utf8))
+        let keep = GenericTarget(baseURL: exampleBase, task: .download(to: DownloadDestinations.file(destination, options: [])),
+                                 sampleData: Data("new".utf8))
+        guard case .transport(let cause, _) = await provider().result(for: keep).failure else {
+            Issue.record("expected a failure to save")
+            return
+        }
+        #expect("\(cause)".contains("could not be saved"))
+        #expect(try Data(contentsOf: destination) == Data("old".utf8))
+        let replace = GenericTarget(baseURL: exampleBase, task: .download(to: DownloadDestinations.file(destination, options: .removePreviousFile)),
+                                    sampleData: Data("new".utf8))
+        _ = try await provider().response(for: replace)
+        #expect(try Data(contentsOf: destination) == Data("new".utf8))
+    }
+
+    @Test func aRejectedDownloadLeavesNoFileAndKeepsItsErrorBody() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("missing.bin")
+        let target = GenericTarget(baseURL: exampleBase, task: .download(to: DownloadDestinations.file(destination)))
+        let result = await provider(sample: .networkResponse(404, Data(#"{"error":"gone"}"#.utf8))).result(for: target)
+        guard case .statusCode(let response) = result.failure else {
+            Issue.record("expected .statusCode")
+            return
+        }
+        #expect(response.data == Data(#"{"error":"gone"}"#.utf8))
+        #expect(response.fileURL == nil)
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
+
+    @Test func theSuggestedDestinationUsesTheServersFileName() throws {
+        let folder = URL(fileURLWithPath: "/downloads")
+        let destination = DownloadDestinations.suggested(in: folder)
+        let http = try #require(HTTPURLResponse(url: URL(string: "https://h/files/42")!, statusCode: 200, httpVersion: nil,
+                                                headerFields: ["Content-Disposition": #"attachment; filename="../../etc/report.csv""#]))
+        let (url, options) = destination(URL(fileURLWithPath: "/tmp/x"), http)
+        // The server's name never leads out of the folder (Foundation may also flatten it).
+        #expect(url.deletingLastPathComponent().path == "/downloads")
+        #expect(url.lastPathComponent.hasSuffix("report.csv"))
+        #expect(options == [.createIntermediateDirectories, .removePreviousFile])
+        let plain = try #require(HTTPURLResponse(url: URL(string: "https://h/files/data.json")!, statusCode: 200, httpVersion: nil, headerFields: [:]))
+        #expect(destination(URL(fileURLWithPath: "/tmp/x"), plain).destinationURL.path == "/downloads/data.json")
+    }
+
+    // MARK: Progress
+
+    @Test func theCompletionHandlerGetsProgressInOrderThenTheCompletionLast() async {
+        let events = Locked([String]())
+        let target = GenericTarget(baseURL: exampleBase, sampleData: Data(count: 10))
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            provider().request(target, progress: { report in
+                events.withLock { $0.append(report.isCompleted ? "complete" : "\(report.direction) \(report.completedUnitCount)/\(report.totalUnitCount)") }
+            }, completion: { _ in
+                events.withLock { $0.append("completion") }
+                done.resume()
+            })
+        }
+        #expect(events.withLock { $0 } == ["download 10/10", "complete", "completion"])
+    }
+
+    @Test func aFailureEndsTheProgressStreamWithItsError() async {
+        let stream = provider(sample: .networkError(URLError(.notConnectedToInternet)))
+            .requestWithProgress(GenericTarget(baseURL: exampleBase))
+        do {
+            for try await _ in stream {}
+            Issue.record("the stream must throw")
+        } catch {
+            guard case .transport? = error as? QuiverError else {
+                Issue.record("expected .transport, got \(error)")
+                return
+            }
+        }
+    }
+
+    @Test func progressFractionsAreBounded() {
+        #expect(ProgressResponse(completedUnitCount: 50, totalUnitCount: 200).progress == 0.25)
+        #expect(ProgressResponse(completedUnitCount: 50, totalUnitCount: -1).progress == 0)
+        #expect(ProgressResponse(completedUnitCount: 500, totalUnitCount: 200).progress == 1)
+    }
+}
