@@ -13,6 +13,8 @@ no handler lives longer than MAX_STALL seconds. SIGTERM/SIGINT exit cleanly.
 
 Routes (unknown path -> 404 JSON):
   GET  /ok                      200 "ok"
+  GET  /blob?bytes=N            N bytes (byte i is i % 251), as an attachment "blob.bin"
+  *    /sink                    reads any body in chunks: {"bytes", "sha256", "contentType"}
   *    /echo                    200 JSON describing the request
   /redirect?status=302&to=URL   301/302/303/307/308 with Location: URL
   /basic-challenge              401 + WWW-Authenticate: Basic realm="quiver"
@@ -39,6 +41,7 @@ Malformed requests and bad parameters get 400 JSON. HEAD omits the body.
 
 import argparse
 import base64
+import hashlib
 import json
 import os
 import random
@@ -210,6 +213,9 @@ def read_request(conn):
 
     if (req.header("Expect") or "").lower() == "100-continue":
         conn.send(b"HTTP/1.1 100 Continue\r\n\r\n")
+
+    if req.path in STREAMING_BODY:
+        return req  # the route reads its own (large) body
 
     if "chunked" in (req.header("Transfer-Encoding") or "").lower():
         body = b""
@@ -409,8 +415,60 @@ def r_status(conn, req, code_text):
         respond_json(conn, req, code, {"status": code})
 
 
+def r_blob(conn, req):
+    """N deterministic bytes (byte i is i % 251), streamed, as an attachment."""
+    nbytes = int(number(req, "bytes", 1 << 20, 0, 1 << 34, int))
+    conn.send(head_bytes(200, [("Content-Type", "application/octet-stream"),
+                               ("Content-Length", str(nbytes)),
+                               ("Content-Disposition", 'attachment; filename="blob.bin"'),
+                               ("Connection", "close")]))
+    if req.method == "HEAD":
+        conn.close_gracefully()
+        return
+    pattern = bytes(i % 251 for i in range(251 * 261))  # 65511 bytes, a whole number of periods
+    sent = 0
+    while sent < nbytes:
+        chunk = pattern[:min(len(pattern), nbytes - sent)]
+        conn.send(chunk)
+        sent += len(chunk)
+    conn.close_gracefully()
+
+
+def r_sink(conn, req):
+    """Reads the whole body in chunks, whatever its size, and answers its length and SHA-256."""
+    digest = hashlib.sha256()
+    total = 0
+    if "chunked" in (req.header("Transfer-Encoding") or "").lower():
+        while True:
+            size = int(conn.read_until(b"\r\n", 4096).split(b";")[0].strip(), 16)
+            if size == 0:
+                while conn.read_until(b"\r\n", 65536) != b"\r\n":
+                    pass
+                break
+            while size > 0:
+                piece = conn.read_exact(min(size, 1 << 16))
+                digest.update(piece)
+                total += len(piece)
+                size -= len(piece)
+            conn.read_exact(2)
+    else:
+        remaining = int(req.header("Content-Length") or "0")
+        while remaining > 0:
+            piece = conn.read_exact(min(remaining, 1 << 16))
+            digest.update(piece)
+            total += len(piece)
+            remaining -= len(piece)
+    respond_json(conn, req, 200, {"bytes": total, "sha256": digest.hexdigest(),
+                                  "contentType": req.header("Content-Type")})
+
+
+# Routes whose handler reads the request body itself, in chunks.
+STREAMING_BODY = {"/sink"}
+
 ROUTES = {
     "/ok": r_ok,
+    "/blob": r_blob,
+    "/sink": r_sink,
     "/echo": r_echo,
     "/redirect": r_redirect,
     "/basic-challenge": r_basic_challenge,
