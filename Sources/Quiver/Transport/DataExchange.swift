@@ -19,12 +19,17 @@ final class DataExchange: Sendable {
         var response: HTTPURLResponse?
         var body = Data()
         var file: FileHandle?
+        /// Body bytes not yet written to `file`: writes go out in batches of ``writeBatch``.
+        var pending = Data()
         var received: Int64 = 0
         var isDone = false
         var bodyDropped = false
     }
 
     private let state = Locked(State())
+    /// How many body bytes are gathered before one write to the download file (a chunk from
+    /// the session is about 16 KB; one write each costs more system time than the transfer).
+    static let writeBatch = 1 << 18
     /// The request as sent, for the ``Response``.
     let request: URLRequest
     /// Whether the request carries a body (in memory or in a file).
@@ -81,10 +86,14 @@ final class DataExchange: Sendable {
         let outcome = state.withLock { state -> (received: Int64, expected: Int64, failure: (any Error)?)? in
             guard !state.isDone else { return nil }
             if let file = state.file {
-                do {
-                    try file.write(contentsOf: data)
-                } catch {
-                    return (0, 0, error)
+                state.pending.append(data)
+                if state.pending.count >= Self.writeBatch {
+                    do {
+                        try file.write(contentsOf: state.pending)
+                    } catch {
+                        return (0, 0, error)
+                    }
+                    state.pending.removeAll(keepingCapacity: true)
                 }
             } else {
                 state.body.append(data)
@@ -107,6 +116,10 @@ final class DataExchange: Sendable {
 
     /// The task finished, with or without an error.
     func complete(_ task: URLSessionTask, error: (any Error)?) {
+        if error == nil, let failure = flushPending() {
+            end(with: .failure(failure), cancellingTask: false)
+            return
+        }
         let (collected, body) = state.withLock { ($0.response, $0.body) }
         guard let http = (task.response as? HTTPURLResponse) ?? collected else {
             end(with: .failure(error.map { QuiverError(transportError: $0) } ?? URLError(.badServerResponse)), cancellingTask: false)
@@ -120,6 +133,20 @@ final class DataExchange: Sendable {
         }
     }
 
+    /// Writes the last gathered bytes to the download file; the error, if writing fails.
+    private func flushPending() -> (any Error)? {
+        state.withLock { state in
+            guard !state.isDone, let file = state.file, !state.pending.isEmpty else { return nil }
+            defer { state.pending = Data() }
+            do {
+                try file.write(contentsOf: state.pending)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
     /// Answers an authentication challenge. Quiver holds no credentials (they travel as headers
     /// that plugins set), so an HTTP challenge is declined and its `401`/`407` is the response.
     func answer(_ challenge: URLAuthenticationChallenge) -> URLSession.AuthChallengeDisposition {
@@ -130,6 +157,7 @@ final class DataExchange: Sendable {
         // On Linux the challenge comes once the whole response has loaded, and no answer makes
         // the task complete with it: hand back what was collected, then cancel the task.
         if let failure = challenge.failureResponse as? HTTPURLResponse {
+            _ = flushPending()
             let body = state.withLock { $0.body }
             end(with: .success(Response(statusCode: failure.statusCode, data: body, request: request, response: failure,
                                         fileURL: fileURL)),
@@ -182,6 +210,7 @@ final class DataExchange: Sendable {
                 state.task = nil
                 state.timer = nil
                 state.file = nil
+                state.pending = Data()
                 state.body = Data()
             }
             return (state.continuation, state.task, state.timer, state.file)

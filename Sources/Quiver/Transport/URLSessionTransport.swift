@@ -37,7 +37,11 @@ public final class URLSessionTransport: HTTPTransport {
     public init(configuration: URLSessionConfiguration = .default) {
         idleTimeout = configuration.timeoutIntervalForRequest
         resourceTimeout = configuration.timeoutIntervalForResource
+        #if canImport(FoundationNetworking)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: BoundedDelegateQueue())
+        #else
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #endif
     }
 
     deinit {
