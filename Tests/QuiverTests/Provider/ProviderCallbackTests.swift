@@ -4,26 +4,6 @@ import Testing
 @testable import Quiver
 
 @Suite struct ProviderCallbackTests {
-    /// Starts a request and blocks a thread of its own on a semaphore until the completion
-    /// runs, as a command-line program's main thread would (a thread outside Swift's
-    /// cooperative pool). `nil` when no completion came within 5 seconds.
-    private func waitForCompletion(
-        _ start: @escaping @Sendable (@escaping @Sendable (Result<Response, QuiverError>) -> Void) -> Void
-    ) async -> Result<Response, QuiverError>? {
-        await withCheckedContinuation { continuation in
-            Thread {
-                let semaphore = DispatchSemaphore(value: 0)
-                let box = Locked<Result<Response, QuiverError>?>(nil)
-                start { result in
-                    box.withLock { $0 = result }
-                    semaphore.signal()
-                }
-                let finished = semaphore.wait(timeout: .now() + 5) == .success
-                continuation.resume(returning: finished ? box.withLock { $0 } : nil)
-            }.start()
-        }
-    }
-
     @Test func theCompletionRunsOnTheGivenQueue() async {
         let queue = DispatchQueue(label: "quiver.tests.callback")
         let key = DispatchSpecificKey<String>()
