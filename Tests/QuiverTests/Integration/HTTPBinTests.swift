@@ -51,7 +51,7 @@ import Testing
 
     @Test func targetAndPluginHeadersArrive() async throws {
         let log = HookLog()
-        let provider = Provider<HTTPBin>(plugins: [RecordingPlugin("first", log: log), RecordingPlugin("second", log: log)])
+        let provider = Provider<HTTPBin>(plugins: [HookRecorder("first", log: log), HookRecorder("second", log: log)])
         let target = HTTPBin.headers(["X-Target": "from the target", "Accept": "application/json"])
         let echo = try await provider.decode(HTTPBinEcho<NoJSON>.self, from: target)
         #expect(echo.header("X-Target") == "from the target")

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func pluginsSeeTheStructNotMultiTarget() async {
-        let plugin = RecordingPlugin("p", log: HookLog())
+        let plugin = HookRecorder("p", log: HookLog())
         let provider = Provider<MultiTarget>(stubClosure: Provider.immediatelyStub, plugins: [plugin])
         _ = await provider.request(GetUser(id: 1))
         _ = await provider.result(for: ListTags())

@@ -21,7 +21,7 @@ import Testing
     @Test func pluginsRunInOrderThroughEveryHook() async {
         let log = HookLog()
         let provider = Provider<ExampleAPI>(transport: RecordingTransport(),
-                                            plugins: [RecordingPlugin("a", log: log), RecordingPlugin("b", log: log)])
+                                            plugins: [HookRecorder("a", log: log), HookRecorder("b", log: log)])
         _ = await provider.result(for: .user(id: 1))
         #expect(log.entries == ["a.prepare", "b.prepare", "a.willSend", "b.willSend",
                                 "a.didReceive", "b.didReceive", "a.process", "b.process"])
@@ -31,7 +31,7 @@ import Testing
         let log = HookLog()
         let transport = RecordingTransport()
         let provider = Provider<ExampleAPI>(transport: transport,
-                                            plugins: [RecordingPlugin("a", log: log), RecordingPlugin("b", log: log)])
+                                            plugins: [HookRecorder("a", log: log), HookRecorder("b", log: log)])
         _ = await provider.result(for: .user(id: 1))
         let sent = try #require(transport.requests.first)
         #expect(sent.urlRequest.value(forHTTPHeaderField: "X-Plugins") == "a,b")
@@ -41,7 +41,7 @@ import Testing
         let log = HookLog()
         let transport = RecordingTransport()
         let provider = Provider<ExampleAPI>(transport: transport, plugins: [
-            RecordingPlugin("a", log: log, refusal: TestError(reason: "no token")), RecordingPlugin("b", log: log),
+            HookRecorder("a", log: log, refusal: TestError(reason: "no token")), HookRecorder("b", log: log),
         ])
         let result = await provider.result(for: .user(id: 1))
         guard case .plugin(let error) = result.failure else {
@@ -56,7 +56,7 @@ import Testing
 
     @Test func aQuiverErrorThrownByAPluginIsKeptAsItIs() async {
         let provider = Provider<ExampleAPI>(transport: RecordingTransport(), plugins: [
-            RecordingPlugin("a", log: HookLog(), refusal: QuiverError.invalidRequest("refused")),
+            HookRecorder("a", log: HookLog(), refusal: QuiverError.invalidRequest("refused")),
         ])
         let result = await provider.result(for: .user(id: 1))
         guard case .invalidRequest("refused") = result.failure else {
@@ -68,14 +68,14 @@ import Testing
     @Test func processMayReplaceTheResult() async throws {
         let replacement = Response(statusCode: 299, data: Data("replaced".utf8))
         let provider = Provider<ExampleAPI>(transport: RecordingTransport(.failure(URLError(.notConnectedToInternet))),
-                                            plugins: [RecordingPlugin("a", log: HookLog(), replacement: .success(replacement))])
+                                            plugins: [HookRecorder("a", log: HookLog(), replacement: .success(replacement))])
         let response = try await provider.response(for: .user(id: 1))
         #expect(response.statusCode == 299)
         #expect(response.data == Data("replaced".utf8))
     }
 
     @Test func pluginsSeeTheWrappedTargetOfAMultiTarget() async {
-        let plugin = RecordingPlugin("a", log: HookLog())
+        let plugin = HookRecorder("a", log: HookLog())
         let provider = Provider<MultiTarget>(transport: RecordingTransport(), plugins: [plugin])
         _ = await provider.result(for: MultiTarget(ExampleAPI.user(id: 1)))
         _ = await provider.result(for: .target(GenericTarget(baseURL: exampleBase)))
@@ -168,7 +168,7 @@ import Testing
     @Test func anInvalidRequestSendsNothingButProcessStillSeesTheFailure() async {
         let log = HookLog()
         let transport = RecordingTransport()
-        let provider = Provider<GenericTarget>(transport: transport, plugins: [RecordingPlugin("a", log: log)])
+        let provider = Provider<GenericTarget>(transport: transport, plugins: [HookRecorder("a", log: log)])
         let result = await provider.result(for: GenericTarget(baseURL: exampleBase, task: .data(Data("x".utf8))))
         guard case .invalidRequest = result.failure else {
             Issue.record("expected .invalidRequest, got \(result)")

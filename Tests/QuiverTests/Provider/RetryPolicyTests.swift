@@ -102,7 +102,7 @@ struct NoRetryTarget: TargetType, RetryPolicyProviding {
     @Test func eachRetryGoesThroughPrepareAgain() async {
         let log = HookLog()
         let transport = ScriptedTransport { _, _ in (503, [:], Data()) }
-        let provider = Provider<GenericTarget>(transport: transport, plugins: [RecordingPlugin("a", log: log)], retryPolicy: fast)
+        let provider = Provider<GenericTarget>(transport: transport, plugins: [HookRecorder("a", log: log)], retryPolicy: fast)
         _ = await provider.result(for: GenericTarget(baseURL: exampleBase))
         #expect(log.entries.filter { $0 == "a.prepare" }.count == 4)
         #expect(log.entries.filter { $0 == "a.process" }.count == 1)

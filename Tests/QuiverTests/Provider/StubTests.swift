@@ -22,7 +22,7 @@ import Testing
                     .replacing(sampleResponseClosure: { .networkResponse(404, target.sampleData) })
             },
             stubClosure: Provider.immediatelyStub,
-            plugins: [RecordingPlugin("a", log: log)])
+            plugins: [HookRecorder("a", log: log)])
         let result = await provider.result(for: .missing)
         guard case .statusCode(let response) = result.failure else {
             Issue.record("expected .statusCode, got \(result)")

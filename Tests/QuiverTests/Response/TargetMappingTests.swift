@@ -106,7 +106,7 @@ struct DeleteUser: TargetType, DecodableMapping {
         #expect(await stubbed(Library.self, status: 404).request(.book(id: 3)) == .notFound)
         #expect(await stubbed(Library.self, status: 401).request(.book(id: 3)) == .unauthorized)
         #expect(await stubbed(Library.self, error: URLError(.notConnectedToInternet)).request(.shelf) == .offline)
-        #expect(await stubbed(Library.self, plugins: [RecordingPlugin("p", log: HookLog(), refusal: TestError(reason: "no"))])
+        #expect(await stubbed(Library.self, plugins: [HookRecorder("p", log: HookLog(), refusal: TestError(reason: "no"))])
             .request(.shelf) == .refused)
     }
 

@@ -13,7 +13,7 @@ final class HookLog: Sendable {
 
 /// A plugin that writes every hook call to a log, adds a header in `prepare`, and can refuse
 /// the request or replace the result.
-struct RecordingPlugin: PluginType {
+struct HookRecorder: PluginType {
     let name: String
     let log: HookLog
     var refusal: (any Error)?

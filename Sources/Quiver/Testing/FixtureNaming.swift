@@ -1,0 +1,22 @@
+import Foundation
+
+/// A target that names its own fixture file, instead of the name made from method and path.
+public protocol FixtureNaming {
+    /// The fixture's file name, such as `"user-profile.json"`.
+    var fixtureName: String { get }
+}
+
+enum FixtureNames {
+    /// `GET-users-1.json` for `GET /v2/users/1` under the base path `/v2`: method, then the
+    /// target's path with anything but letters, digits, `.`, `_` and `-` turned into `-`.
+    static func name(for target: any TargetType) -> String {
+        if let named = target as? any FixtureNaming {
+            return named.fixtureName
+        }
+        let path = target.path.split(separator: "/").joined(separator: "-")
+        let cleaned = String(path.unicodeScalars.map { scalar -> Character in
+            CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar) ? Character(scalar) : "-"
+        })
+        return "\(target.method.rawValue)-\(cleaned.isEmpty ? "root" : cleaned).json"
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A transport that answers from a script instead of the network: the scripted and sequenced
+/// stubs of tests (a `401` then a `200` for credential refresh, a `503` with `Retry-After` then a
+/// `200` for retries). Plugins, validation and mapping run as for a live request.
+///
+/// ```swift
+/// let script = StubScript.sequence([.networkResponse(401, Data()), .networkResponse(200, body)])
+/// let provider = Provider<API>(transport: script, plugins: [auth])
+///
+/// let byRequest = StubScript { request, attempt in
+///     request.value(forHTTPHeaderField: "Authorization") == "Bearer fresh"
+///         ? .networkResponse(200, body) : .networkResponse(401, Data())
+/// }
+/// ```
+///
+/// Safe under concurrency: requests are answered one script call at a time, in arrival order.
+public final class StubScript: HTTPTransport {
+    /// Answers one request: the request as sent, and its attempt number, from 1, counting the
+    /// requests this script has answered for the same method and URL.
+    public typealias Script = @Sendable (_ request: URLRequest, _ attempt: Int) async throws -> EndpointSampleResponse
+
+    private let script: Script
+    private let state = Locked((sent: [URLRequest](), attempts: [String: Int]()))
+
+    /// Creates a transport that answers with `script`.
+    ///
+    /// - Parameter script: Answers each request.
+    public init(_ script: @escaping Script) {
+        self.script = script
+    }
+
+    /// Answers with `responses` in order, one per request; after the last, the last repeats.
+    ///
+    /// - Parameter responses: The answers, at least one.
+    /// - Returns: The transport.
+    public static func sequence(_ responses: [EndpointSampleResponse]) -> StubScript {
+        let position = Locked(0)
+        return StubScript { _, _ in
+            let index = position.withLock { position -> Int in
+                defer { position += 1 }
+                return position
+            }
+            guard let last = responses.last else { return .networkError(URLError(.resourceUnavailable)) }
+            return index < responses.count ? responses[index] : last
+        }
+    }
+
+    /// The requests answered so far, in order.
+    public var requests: [URLRequest] {
+        state.withLock { $0.sent }
+    }
+
+    /// Answers `request` from the script.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The scripted response.
+    /// - Throws: The scripted network error, or what the script throws.
+    public func send(_ request: TransportRequest) async throws -> Response {
+        let key = "\(request.urlRequest.httpMethod ?? "GET") \(request.urlRequest.url?.absoluteString ?? "")"
+        let attempt = state.withLock { state -> Int in
+            state.sent.append(request.urlRequest)
+            state.attempts[key, default: 0] += 1
+            return state.attempts[key] ?? 1
+        }
+        let answer = try await script(request.urlRequest, attempt)
+        return try await StubTransport(behavior: .immediate, sampleResponse: { answer }).send(request)
+    }
+}

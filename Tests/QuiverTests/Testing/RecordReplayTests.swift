@@ -1,0 +1,148 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import Quiver
+
+struct NamedFixtureTarget: TargetType, FixtureNaming {
+    var baseURL: URL { exampleBase }
+    var path: String { "me" }
+    var method: HTTPMethod { .get }
+    var task: HTTPTask { .plain }
+    var fixtureName: String { "profile.json" }
+}
+
+@Suite struct RecordReplayTests {
+    /// A "live" server: a scripted transport with headers, including secrets.
+    private func liveTransport(body: String = #"{"id":7,"name":"Ada","tags":["a","b"]}"#) -> StubScript {
+        StubScript { request, _ in
+            let http = HTTPURLResponse(url: request.url ?? exampleBase, statusCode: 200, httpVersion: "HTTP/1.1",
+                                       headerFields: ["Content-Type": "application/json", "Set-Cookie": "session=SECRET",
+                                                      "X-Api-Key": "SECRET-2", "X-Rate-Limit": "10"])
+            return http.map { .response($0, Data(body.utf8)) } ?? .networkResponse(200, Data(body.utf8))
+        }
+    }
+
+    @Test func aRecordedResponseReplaysToTheSameDecodedResult() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let recorder = RecordingPlugin(directory: folder.url, redaction: .init(headers: ["X-Api-Key"]))
+        let live = Provider<ExampleAPI>(transport: liveTransport(), plugins: [recorder])
+        let recorded = try await live.decode(User.self, from: .user(id: 7))
+
+        let file = folder.url.appendingPathComponent("GET-users-7.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains(#""name" : "Ada""#))
+        #expect(!text.contains("SECRET"))
+        #expect(text.contains("<redacted>"))
+
+        let offline = Provider<ExampleAPI>(endpointClosure: Provider.replayingFixtures(from: folder.url),
+                                           stubClosure: Provider.immediatelyStub,
+                                           transport: RecordingTransport(.failure(TestError(reason: "offline"))))
+        let response = try await offline.response(for: .user(id: 7))
+        #expect(try response.decode(User.self) == recorded)
+        #expect(response.value(forHTTPHeaderField: "X-Rate-Limit") == "10")
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json")
+    }
+
+    @Test func aMissingFixtureFailsNamingTheFile() async {
+        let folder = URL(fileURLWithPath: "/nonexistent-fixtures")
+        let offline = Provider<ExampleAPI>(endpointClosure: Provider.replayingFixtures(from: folder), stubClosure: Provider.immediatelyStub)
+        guard case .transport(let cause, _)? = await offline.result(for: .user(id: 3)).failure,
+              case .missing(let file) = cause as? FixtureError else {
+            Issue.record("expected .transport(FixtureError.missing)")
+            return
+        }
+        #expect(file.path == "/nonexistent-fixtures/GET-users-3.json")
+        #expect("\(cause)".contains("/nonexistent-fixtures/GET-users-3.json"))
+    }
+
+    @Test func existingFixturesAreKeptUnlessOverwritingIsAsked() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = await Provider<ExampleAPI>(transport: liveTransport(body: #"{"v":1}"#), plugins: [RecordingPlugin(directory: folder.url)])
+            .result(for: .missing)
+        _ = await Provider<ExampleAPI>(transport: liveTransport(body: #"{"v":2}"#), plugins: [RecordingPlugin(directory: folder.url)])
+            .result(for: .missing)
+        let file = folder.url.appendingPathComponent("GET-missing.json")
+        #expect(try FixtureFiles.read(file).body == Data(#"{"v":1}"#.utf8))
+        _ = await Provider<ExampleAPI>(transport: liveTransport(body: #"{"v":2}"#),
+                                       plugins: [RecordingPlugin(directory: folder.url, overwrites: true)]).result(for: .missing)
+        #expect(try FixtureFiles.read(file).body == Data(#"{"v":2}"#.utf8))
+    }
+
+    @Test func aDisabledRecorderWritesNothing() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = await Provider<ExampleAPI>(transport: liveTransport(), plugins: [RecordingPlugin(directory: folder.url, isEnabled: false)])
+            .result(for: .user(id: 1))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
+    @Test func targetsNameTheirFixturesAndConcurrentRecordingIsSafe() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let provider = Provider<NamedFixtureTarget>(transport: liveTransport(), plugins: [RecordingPlugin(directory: folder.url, overwrites: true)])
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<50 { group.addTask { _ = await provider.result(for: NamedFixtureTarget()) } }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["profile.json"])
+        #expect(try FixtureFiles.read(folder.url.appendingPathComponent("profile.json")).statusCode == 200)
+    }
+
+    @Test func textAndBinaryBodiesRoundTripExactly() throws {
+        for body in [Data("plain text, not JSON".utf8), Data([0, 159, 146, 150, 255]), Data(), Data(#"[1,2.5,"x",null,true]"#.utf8)] {
+            let fixture = Fixture(request: .init(method: "GET", path: "/x"), statusCode: 201, headers: ["A": "b"], body: body)
+            let decoded = try JSONDecoder().decode(Fixture.self, from: JSONEncoder().encode(fixture))
+            #expect(decoded == fixture)
+        }
+    }
+}
+
+@Suite struct StubScriptTests {
+    @Test func aSequenced401Then200DrivesExactlyOneRefresh() async throws {
+        let refreshes = Locked(0)
+        let auth = AuthenticationPlugin(credential: .init(accessToken: "old")) { _ in
+            refreshes.withLock { $0 += 1 }
+            return AuthenticationCredential(accessToken: "new")
+        }
+        let script = StubScript.sequence([.networkResponse(401, Data()), .networkResponse(200, Data(#"{"id":1,"name":"Ada"}"#.utf8))])
+        let user = try await Provider<ExampleAPI>(transport: script, plugins: [auth]).decode(User.self, from: .user(id: 1))
+        #expect(user == User(id: 1, name: "Ada"))
+        #expect(refreshes.withLock { $0 } == 1)
+        #expect(script.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer old", "Bearer new"])
+    }
+
+    @Test func a503WithRetryAfterThen200DrivesOneRetry() async throws {
+        let unavailable = try #require(HTTPURLResponse(url: exampleBase, statusCode: 503, httpVersion: nil, headerFields: ["Retry-After": "0"]))
+        let script = StubScript.sequence([.response(unavailable, Data()), .networkResponse(200, Data("ok".utf8))])
+        let response = try await Provider<ExampleAPI>(transport: script, retryPolicy: .default).response(for: .user(id: 1))
+        #expect(response.data == Data("ok".utf8))
+        #expect(script.requests.count == 2)
+    }
+
+    @Test func theScriptSeesHeadersBodyAndAttempt() async throws {
+        let seen = Locked([String]())
+        let script = StubScript { request, attempt in
+            let body = request.httpBody.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            seen.withLock { $0.append("\(attempt) \(request.value(forHTTPHeaderField: "Content-Type") ?? "") \(body)") }
+            return .networkResponse(attempt < 2 ? 503 : 201, Data())
+        }
+        let provider = Provider<ExampleAPI>(transport: script, retryPolicy: RetryPolicy(baseDelay: 0.001))
+        let create = ExampleAPI.create(name: "Ada")
+        let response = try await Provider<GenericTarget>(transport: script, retryPolicy: RetryPolicy(baseDelay: 0.001))
+            .response(for: GenericTarget(baseURL: exampleBase, path: "users", method: .put, task: create.task))
+        #expect(response.statusCode == 201)
+        #expect(seen.withLock { $0 } == [#"1 application/json {"name":"Ada"}"#, #"2 application/json {"name":"Ada"}"#])
+        _ = provider
+    }
+
+    @Test func theLastAnswerRepeatsAfterTheSequence() async {
+        let script = StubScript.sequence([.networkResponse(500, Data()), .networkResponse(204, Data())])
+        let provider = Provider<ExampleAPI>(transport: script)
+        let codes = await [provider.result(for: .missing), provider.result(for: .missing), provider.result(for: .missing)]
+            .map { (try? $0.get().statusCode) ?? $0.failure?.response?.statusCode }
+        #expect(codes == [500, 204, 204])
+    }
+}
