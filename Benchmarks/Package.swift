@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Quiver's benchmarks live in their own package so that the library itself stays free of
+// dependencies. Run them with `Benchmarks/run` (see README, "Benchmarks").
+let package = Package(
+    name: "QuiverBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Quiver", path: "../"),
+        // package-benchmark under its current name: with the old URL (ordo-one/package-benchmark)
+        // its plugin prints a deprecation warning on every run. The trait keeps malloc counting
+        // on and leaves out the Linux runtime interposer, which this machine does not provide.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // Targets, plugins and payloads shared by both benchmark executables.
+        .target(
+            name: "BenchSupport",
+            dependencies: [.product(name: "Quiver", package: "Quiver")]
+        ),
+        // package-benchmark suites must live under Benchmarks/ to be discovered.
+        .executableTarget(
+            name: "QuiverBenchmarks",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Quiver", package: "Quiver"),
+            ],
+            path: "Benchmarks/QuiverBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The live comparison against raw URLSession: a plain executable, because it needs
+        // raw and Quiver rounds interleaved in one process and a ratio computed across them.
+        .executableTarget(
+            name: "QuiverLive",
+            dependencies: ["BenchSupport", .product(name: "Quiver", package: "Quiver")]
+        ),
+        // One large transfer per process, so that `/usr/bin/time -v` reports its peak RSS:
+        // driven by Benchmarks/transfers.
+        .executableTarget(
+            name: "QuiverTransfers",
+            dependencies: [.product(name: "Quiver", package: "Quiver")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

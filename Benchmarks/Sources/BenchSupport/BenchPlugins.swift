@@ -1,0 +1,46 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Quiver
+
+/// A no-op-ish plugin, the kind most apps have several of: it stamps one header in `prepare`
+/// and looks at the outcome in `didReceive`. The other hooks keep their defaults.
+public struct StampPlugin: PluginType {
+    /// The header it sets.
+    public let name: String
+    /// The value it sets.
+    public let value: String
+
+    public init(index: Int) {
+        name = "X-Bench-\(index)"
+        value = "\(index)"
+    }
+
+    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+        var request = request
+        request.setValue(value, forHTTPHeaderField: name)
+        return request
+    }
+
+    public func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType) {
+        // Touch the outcome as a metrics plugin would; the optimizer cannot drop a call
+        // through an existential anyway.
+        if case .failure = result {
+            FileHandle.standardError.write(Data("unexpected failure\n".utf8))
+        }
+    }
+}
+
+extension StampPlugin {
+    /// `count` plugins, each stamping its own header.
+    public static func make(_ count: Int) -> [any PluginType] {
+        (0..<count).map { StampPlugin(index: $0 + 1) }
+    }
+
+    /// The headers that `make(count)` stamps, for a raw `URLRequest` that must carry the same
+    /// bytes as the provider's.
+    public static func headers(_ count: Int) -> [(name: String, value: String)] {
+        (0..<count).map { ("X-Bench-\($0 + 1)", "\($0 + 1)") }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The command line of `QuiverLive`.
+struct LiveOptions {
+    var baseURL = URL(string: "http://127.0.0.1:8080")!
+    /// Rounds per side and mode. Many short rounds rather than a few long ones: a burst of
+    /// load from elsewhere on the machine then spoils a few pairs, and the median ignores them.
+    var rounds = 24
+    var requests = 300
+    var concurrentRequests = 800
+    var concurrency = 16
+    /// Print the body nginx should serve and exit, so that nginx and the stubs answer with the
+    /// same bytes.
+    var printBody = false
+
+    init(_ arguments: ArraySlice<String>) {
+        var arguments = arguments
+        while let flag = arguments.popFirst() {
+            if flag == "--print-body" {
+                printBody = true
+                continue
+            }
+            guard let value = arguments.popFirst() else { Self.usage("\(flag) needs a value") }
+            switch flag {
+            case "--base-url":
+                guard let url = URL(string: value) else { Self.usage("not a URL: \(value)") }
+                baseURL = url
+            case "--rounds": rounds = Self.count(value)
+            case "--requests": requests = Self.count(value)
+            case "--concurrent-requests": concurrentRequests = Self.count(value)
+            case "--concurrency": concurrency = Self.count(value)
+            default: Self.usage("unknown option \(flag)")
+            }
+        }
+    }
+
+    private static func count(_ text: String) -> Int {
+        guard let value = Int(text), value > 0 else { usage("not a positive count: \(text)") }
+        return value
+    }
+
+    private static func usage(_ problem: String) -> Never {
+        FileHandle.standardError.write(Data("""
+            QuiverLive: \(problem)
+            usage: QuiverLive --base-url URL [--rounds N] [--requests N] [--concurrent-requests N] [--concurrency N]
+                   QuiverLive --print-body
+
+            """.utf8))
+        exit(64)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Prints the comparison table: median CPU per request of each side, the provider/raw ratio
+/// (median of the neighbouring-round pairs, and over all rounds), its spread, the throughput.
+///
+/// The verdict uses the median pair ratio: each pair ran back to back, so a burst of load from
+/// elsewhere on the machine (builds, tests) spoils a pair or two, not the figure.
+func printReport(_ comparisons: [Comparison], options: LiveOptions) {
+    print("""
+        Live: GET \(options.baseURL.absoluteString)/user.json, Provider with 3 plugins vs raw URLSession; \
+        \(options.rounds) rounds per side, interleaved; CPU = getrusage user+sys of the whole process
+        """)
+    let header = ["mode", "req/round", "raw CPU µs/req", "Quiver CPU µs/req", "ratio (median)", "ratio (all rounds)",
+                  "ratio min–max", "raw req/s", "Quiver req/s"]
+    var rows = [header]
+    for comparison in comparisons {
+        let ratios = comparison.pairRatios
+        rows.append([
+            comparison.label,
+            "\(comparison.raw.first?.requests ?? 0)",
+            format(median(comparison.raw.map(\.cpuPerRequest).sorted()) / 1_000, 1),
+            format(median(comparison.provider.map(\.cpuPerRequest).sorted()) / 1_000, 1),
+            format(median(ratios), 3),
+            format(comparison.totalRatio, 3),
+            "\(format(ratios.first ?? .nan, 2))–\(format(ratios.last ?? .nan, 2))",
+            format(throughput(comparison.raw), 0),
+            format(throughput(comparison.provider), 0),
+        ])
+    }
+    printTable(rows)
+    for comparison in comparisons {
+        let ratio = median(comparison.pairRatios)
+        print("target (\(comparison.label)): Quiver CPU/request ≤ 1.05 × raw: \(ratio <= 1.05 ? "met" : "MISSED") (median ratio \(format(ratio, 3)))")
+    }
+}
+
+/// Prints `rows` as columns, the first row as the header.
+func printTable(_ rows: [[String]]) {
+    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    for (index, row) in rows.enumerated() {
+        let cells = row.enumerated().map { column, cell in
+            column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                : String(repeating: " ", count: widths[column] - cell.count) + cell
+        }
+        print(cells.joined(separator: "  "))
+        if index == 0 {
+            print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+        }
+    }
+}
+
+private func median(_ sorted: [Double]) -> Double {
+    guard !sorted.isEmpty else { return .nan }
+    let middle = sorted.count / 2
+    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+}
+
+private func throughput(_ rounds: [RoundCost]) -> Double {
+    Double(rounds.map(\.requests).reduce(0, +)) / (rounds.map(\.wall).reduce(0, +) / 1e9)
+}
+
+private func format(_ value: Double, _ decimals: Int) -> String {
+    String(format: "%.\(decimals)f", value)
+}

@@ -1,0 +1,81 @@
+import BenchSupport
+import Foundation
+
+/// What one round of requests cost.
+struct RoundCost {
+    /// Process CPU (user + system, every thread) per request, in nanoseconds.
+    let cpuPerRequest: Double
+    /// Wall-clock time of the round, in nanoseconds.
+    let wall: Double
+    let requests: Int
+}
+
+/// Runs `requests` requests through `client`, `concurrency` at a time, and measures them with
+/// `getrusage(RUSAGE_SELF)`: the CPU of every thread of this process (URLSession's included),
+/// none of nginx's.
+func measureRound(_ client: any LiveClient, requests: Int, concurrency: Int) async throws -> RoundCost {
+    let cpuStart = ProcessCPU.rusageNanoseconds()
+    let wallStart = DispatchTime.now().uptimeNanoseconds
+    try await fetch(client, requests: requests, concurrency: concurrency)
+    let wall = Double(DispatchTime.now().uptimeNanoseconds - wallStart)
+    let cpu = Double(ProcessCPU.rusageNanoseconds() - cpuStart)
+    return RoundCost(cpuPerRequest: cpu / Double(requests), wall: wall, requests: requests)
+}
+
+/// `requests` fetches, by `concurrency` workers that each fetch one after another.
+func fetch(_ client: any LiveClient, requests: Int, concurrency: Int) async throws {
+    guard concurrency > 1 else {
+        for _ in 0..<requests {
+            try await client.fetch()
+        }
+        return
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for worker in 0..<concurrency {
+            let share = requests / concurrency + (worker < requests % concurrency ? 1 : 0)
+            group.addTask {
+                for _ in 0..<share {
+                    try await client.fetch()
+                }
+            }
+        }
+        try await group.waitForAll()
+    }
+}
+
+/// Raw and provider rounds measured in turn, so that whatever else the machine does hits
+/// both alike.
+struct Comparison {
+    let label: String
+    var raw: [RoundCost] = []
+    var provider: [RoundCost] = []
+
+    /// Sum of provider CPU over sum of raw CPU.
+    var totalRatio: Double {
+        provider.map(\.cpuPerRequest).reduce(0, +) / raw.map(\.cpuPerRequest).reduce(0, +)
+    }
+
+    /// Provider / raw of each pair of neighbouring rounds, sorted.
+    var pairRatios: [Double] {
+        zip(provider, raw).map { $0.cpuPerRequest / $1.cpuPerRequest }.sorted()
+    }
+
+    static func run(_ label: String, raw rawClient: any LiveClient, provider providerClient: any LiveClient,
+                    rounds: Int, requests: Int, concurrency: Int) async throws -> Comparison {
+        var comparison = Comparison(label: label)
+        for round in 0..<rounds {
+            // Alternate which goes first, so neither always runs on a warmer (or busier) machine.
+            let rawFirst = round.isMultiple(of: 2)
+            for isRaw in rawFirst ? [true, false] : [false, true] {
+                let cost = try await measureRound(isRaw ? rawClient : providerClient,
+                                                  requests: requests, concurrency: concurrency)
+                if isRaw {
+                    comparison.raw.append(cost)
+                } else {
+                    comparison.provider.append(cost)
+                }
+            }
+        }
+        return comparison
+    }
+}
