@@ -102,17 +102,17 @@ public struct RecordingPlugin: PluginType {
 enum FixtureFiles {
     /// One writer at a time in this process, so that concurrent recordings of one endpoint
     /// never interleave; each file is written atomically besides.
-    private static let writing = Locked(())
+    private static let writing = NSLock()
 
     static func write(_ fixture: Fixture, to file: URL, overwriting: Bool) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(fixture)
-        try writing.withLock { _ in
-            if !overwriting, FileManager.default.fileExists(atPath: file.path) { return }
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: file, options: .atomic)
-        }
+        writing.lock()
+        defer { writing.unlock() }
+        if !overwriting, FileManager.default.fileExists(atPath: file.path) { return }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file, options: .atomic)
     }
 
     static func read(_ file: URL) throws(FixtureError) -> Fixture {
