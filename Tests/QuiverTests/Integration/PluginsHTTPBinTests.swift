@@ -127,3 +127,25 @@ import Testing
         }
     }
 }
+
+/// Environments against a live httpbin: the same targets, switched from a made-up host to the
+/// server at run time.
+@Suite(.requiresHTTPBin) struct EnvironmentHTTPBinTests {
+    @Test func switchingTheEnvironmentSendsTheSameTargetsToAnotherServer() async throws {
+        struct Echo: Decodable { let url: String; let args: [String: String] }
+        let made = APIEnvironment(name: "made-up", baseURL: URL(string: "http://127.0.0.1:9/api")!)
+        let live = APIEnvironment(name: "httpbin", baseURL: try #require(TestServers.httpbin).appendingPathComponent("anything/api"))
+        let environments = EnvironmentPlugin(made)
+        let provider = Provider<GenericTarget>(plugins: [environments])
+        let target = GenericTarget(baseURL: URL(string: "https://prod.example.com/api")!, path: "users/1", task: .query(["v": 2]),
+                                   timeout: 2)
+        guard case .transport? = await provider.result(for: target).failure else {
+            Issue.record("nothing listens on the made-up environment's port")
+            return
+        }
+        environments.switch(to: live)
+        let echo = try await provider.decode(Echo.self, from: target)
+        #expect(echo.url.hasSuffix("/anything/api/users/1?v=2"))
+        #expect(echo.args == ["v": "2"])
+    }
+}
