@@ -45,7 +45,8 @@ extension Provider {
     }
 
     /// Requests `target` and reports its progress as a stream: upload and download progress as
-    /// bytes move, then one report carrying the complete response, then the end. A failure ends
+    /// bytes move, then one report carrying the complete response, then the end. A reader that
+    /// falls behind skips older reports, never the last one. A failure ends
     /// the stream with its ``QuiverError``; ending the iteration early cancels the request.
     ///
     /// ```swift
@@ -58,7 +59,9 @@ extension Provider {
     /// - Parameter target: The endpoint to request.
     /// - Returns: The stream of progress reports.
     public func requestWithProgress(_ target: Target) -> AsyncThrowingStream<ProgressResponse, any Error> {
-        AsyncThrowingStream { continuation in
+        // A slow reader gets the newest reports, never a backlog of thousands (a 1 GiB download
+        // makes ~65k); the last report, carrying the response, is always the newest.
+        AsyncThrowingStream(bufferingPolicy: .bufferingNewest(16)) { continuation in
             let task = Task {
                 let result = await self.result(for: target, progress: { continuation.yield($0) })
                 switch result {

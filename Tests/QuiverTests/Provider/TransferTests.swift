@@ -165,3 +165,26 @@ import Testing
         #expect(ProgressResponse(completedUnitCount: 500, totalUnitCount: 200).progress == 1)
     }
 }
+
+@Suite struct ProgressStreamTests {
+    @Test func aSlowReaderSkipsOldReportsButAlwaysGetsTheResponse() async throws {
+        // A transport that reports 10,000 download steps before answering.
+        struct Chatty: HTTPTransport {
+            func send(_ request: TransportRequest) async throws -> Response {
+                for step in 1...10_000 {
+                    request.progress?(ProgressResponse(completedUnitCount: Int64(step), totalUnitCount: 10_000))
+                }
+                return Response(statusCode: 200, data: Data("done".utf8), request: request.urlRequest)
+            }
+        }
+        let stream = Provider<GenericTarget>(transport: Chatty()).requestWithProgress(GenericTarget(baseURL: exampleBase))
+        try await Task.sleep(nanoseconds: 200_000_000)  // let the request finish before reading
+        var reports: [ProgressResponse] = []
+        for try await report in stream {
+            reports.append(report)
+        }
+        #expect(reports.count <= 16)
+        #expect(reports.last?.response?.data == Data("done".utf8))
+        #expect(reports.dropLast().last?.completedUnitCount == 10_000)
+    }
+}
