@@ -15,7 +15,7 @@ final class DataExchange: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Response, any Error>?
         var task: URLSessionTask?
-        var timer: (any DispatchSourceTimer)?
+        var deadline: UInt64?
         var response: HTTPURLResponse?
         var body = Data()
         var file: FileHandle?
@@ -186,39 +186,41 @@ final class DataExchange: Sendable {
     private func armTimer(after seconds: TimeInterval) {
         // Deadlines beyond a year are "never": DispatchTime cannot hold infinity.
         guard seconds.isFinite, seconds > 0, seconds < 365 * 86_400 else { return }
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.schedule(deadline: .now() + seconds)
-        timer.setEventHandler { [weak self] in
+        let deadline = Deadlines.shared.schedule(after: seconds) { [weak self] in
             self?.end(with: .failure(URLError(.timedOut)), cancellingTask: true)
         }
         let armed = state.withLock { state in
             guard !state.isDone else { return false }
-            state.timer = timer
+            state.deadline = deadline
             return true
         }
-        if armed {
-            timer.resume()
+        if !armed {
+            Deadlines.shared.cancel(deadline)
         }
     }
 
     private func end(with outcome: Result<Response, any Error>, cancellingTask: Bool) {
-        let taken = state.withLock { state -> (CheckedContinuation<Response, any Error>?, URLSessionTask?, (any DispatchSourceTimer)?, FileHandle?)? in
+        let taken = state.withLock { state -> (CheckedContinuation<Response, any Error>?, URLSessionTask?, UInt64?, FileHandle?)? in
             guard !state.isDone else { return nil }
             state.isDone = true
             defer {
                 state.continuation = nil
                 state.task = nil
-                state.timer = nil
+                state.deadline = nil
                 state.file = nil
                 state.pending = Data()
                 state.body = Data()
             }
-            return (state.continuation, state.task, state.timer, state.file)
+            return (state.continuation, state.task, state.deadline, state.file)
         }
-        guard let (continuation, task, timer, file) = taken else { return }
-        timer?.cancel()
-        if cancellingTask {
-            task?.cancel()
+        guard let (continuation, task, deadline, file) = taken else { return }
+        if let deadline {
+            Deadlines.shared.cancel(deadline)
+        }
+        if cancellingTask, let task {
+            // Not in place: this may run inside a delegate callback, on the session's work
+            // queue, and `cancel()` waits for that queue.
+            DispatchQueue.global().async { task.cancel() }
         }
         try? file?.close()
         if case .failure = outcome, let fileURL {

@@ -53,13 +53,21 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        let disposition: URLSession.AuthChallengeDisposition
         if let exchange = exchange(for: task) {
-            completionHandler(exchange.answer(challenge), nil)
+            disposition = exchange.answer(challenge)
         } else if Self.httpAuthenticationMethods.contains(challenge.protectionSpace.authenticationMethod) {
-            completionHandler(.cancelAuthenticationChallenge, nil)
+            disposition = .cancelAuthenticationChallenge
         } else {
-            completionHandler(.performDefaultHandling, nil)
+            disposition = .performDefaultHandling
         }
+        #if canImport(FoundationNetworking)
+        // Answering may cancel the task, which waits for the session's work queue: the queue
+        // this callback runs on (see InlineDelegateQueue).
+        DispatchQueue.global().async { completionHandler(disposition, nil) }
+        #else
+        completionHandler(disposition, nil)
+        #endif
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,

@@ -21,6 +21,10 @@ import FoundationNetworking
 /// request.
 public final class URLSessionTransport: HTTPTransport {
     /// The session requests are sent with.
+    ///
+    /// On Linux its delegate queue runs each operation at once, on the thread that adds it
+    /// (the session's work queue, for the session's own callbacks): don't add long-running
+    /// operations to it.
     public let session: URLSession
     private let delegate = SessionDelegate()
     private let idleTimeout: TimeInterval
@@ -38,7 +42,7 @@ public final class URLSessionTransport: HTTPTransport {
         idleTimeout = configuration.timeoutIntervalForRequest
         resourceTimeout = configuration.timeoutIntervalForResource
         #if canImport(FoundationNetworking)
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: BoundedDelegateQueue())
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
         #else
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         #endif

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import Quiver
+
+/// Records which deadlines expired, in order, and lets a test wait for one.
+private final class Expirations: Sendable {
+    private let fired = Locked([String]())
+
+    func expire(_ name: String) -> @Sendable () -> Void {
+        { self.fired.withLock { $0.append(name) } }
+    }
+
+    var names: [String] { fired.withLock { $0 } }
+
+    /// Waits (without holding a thread) until `name` expired, for at most `seconds`.
+    func wait(for name: String, within seconds: Double = 5) async throws -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(seconds)
+        while clock.now < end {
+            if names.contains(name) { return true }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return names.contains(name)
+    }
+}
+
+@Suite struct DeadlinesTests {
+    @Test func expiresOnceTheTimeHasPassedAndNotBefore() async throws {
+        let deadlines = Deadlines()
+        let expirations = Expirations()
+        let start = ContinuousClock.now
+        _ = deadlines.schedule(after: 0.1, expirations.expire("a"))
+        #expect(expirations.names.isEmpty)
+        #expect(try await expirations.wait(for: "a"))
+        #expect(ContinuousClock.now - start >= .milliseconds(95))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(expirations.names == ["a"])
+    }
+
+    @Test func aCancelledDeadlineNeverExpires() async throws {
+        let deadlines = Deadlines()
+        let expirations = Expirations()
+        let cancelled = deadlines.schedule(after: 0.05, expirations.expire("cancelled"))
+        _ = deadlines.schedule(after: 0.15, expirations.expire("later"))
+        deadlines.cancel(cancelled)
+        #expect(try await expirations.wait(for: "later"))
+        #expect(expirations.names == ["later"])
+    }
+
+    @Test func anEarlierDeadlineScheduledLaterMovesTheTimer() async throws {
+        let deadlines = Deadlines()
+        let expirations = Expirations()
+        _ = deadlines.schedule(after: 3600, expirations.expire("an hour"))
+        _ = deadlines.schedule(after: 0.05, expirations.expire("soon"))
+        #expect(try await expirations.wait(for: "soon", within: 2))
+        #expect(expirations.names == ["soon"])
+    }
+
+    @Test func aTimerThatFiredForACancelledDeadlineSetsItselfForTheNext() async throws {
+        let deadlines = Deadlines()
+        let expirations = Expirations()
+        let first = deadlines.schedule(after: 0.05, expirations.expire("first"))
+        _ = deadlines.schedule(after: 0.2, expirations.expire("second"))
+        deadlines.cancel(first)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(expirations.names.isEmpty)
+        #expect(try await expirations.wait(for: "second"))
+    }
+
+    @Test func everyOneOfManyDeadlinesExpiresExactlyOnce() async throws {
+        let deadlines = Deadlines()
+        let expirations = Expirations()
+        var cancelled: Set<String> = []
+        for index in 0..<200 {
+            let id = deadlines.schedule(after: Double(index % 10) / 100, expirations.expire("\(index)"))
+            if index % 3 == 0 {
+                deadlines.cancel(id)
+                cancelled.insert("\(index)")
+            }
+        }
+        #expect(try await expirations.wait(for: "199"))
+        try await Task.sleep(for: .milliseconds(150))
+        let names = expirations.names
+        #expect(names.count == Set(names).count)
+        #expect(Set(names) == Set((0..<200).map { "\($0)" }).subtracting(cancelled))
+    }
+}
