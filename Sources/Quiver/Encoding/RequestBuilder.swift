@@ -47,7 +47,10 @@ enum RequestBuilder {
             throw .invalidRequest("\(endpoint.method) \(endpoint.url): not a valid URL")
         }
         var request = URLRequest(url: url)
-        request.httpMethod = endpoint.method.rawValue
+        if endpoint.method != .get {
+            // GET is a new request's method already, and the setter is not free on Linux.
+            request.httpMethod = endpoint.method.rawValue
+        }
         if let fields = endpoint.httpHeaderFields {
             try RequestValidator.validate(fields, method: endpoint.method.rawValue, url: endpoint.url)
             for (name, value) in fields {

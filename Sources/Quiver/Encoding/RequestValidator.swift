@@ -12,9 +12,8 @@ enum RequestValidator {
     /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the method, URL and the problem.
     static func validate(_ request: URLRequest) throws(QuiverError) {
         let method = request.httpMethod ?? "GET"
-        let urlText = request.url?.absoluteString ?? "(no URL)"
         func refuse(_ problem: String) -> QuiverError {
-            .invalidRequest("\(method) \(urlText): \(problem)")
+            .invalidRequest("\(method) \(request.url?.absoluteString ?? "(no URL)"): \(problem)")
         }
         guard let url = request.url,
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
@@ -28,7 +27,7 @@ enum RequestValidator {
             throw refuse("the method is not a valid HTTP token")
         }
         if let fields = request.allHTTPHeaderFields {
-            try validate(fields, method: method, url: urlText)
+            try validate(fields, method: method, url: request.url?.absoluteString ?? "(no URL)")
         }
         let forbidsBody = HTTPMethod(rawValue: method.uppercased()).forbidsBody
         if forbidsBody && (request.httpBody != nil || request.httpBodyStream != nil) {
@@ -40,13 +39,13 @@ enum RequestValidator {
     /// field whose value holds CR or LF: a header would be lost without a word.
     ///
     /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the method, URL and the field.
-    static func validate(_ fields: [String: String], method: String, url: String) throws(QuiverError) {
+    static func validate(_ fields: [String: String], method: String, url: @autoclosure () -> String) throws(QuiverError) {
         for (name, value) in fields {
             guard isToken(name) else {
-                throw .invalidRequest("\(method) \(url): the header name \(String(reflecting: name)) is not a valid HTTP token")
+                throw .invalidRequest("\(method) \(url()): the header name \(String(reflecting: name)) is not a valid HTTP token")
             }
             guard isFieldValue(value) else {
-                throw .invalidRequest("\(method) \(url): the value of header \(name) contains a control character (CR, LF or NUL)")
+                throw .invalidRequest("\(method) \(url()): the value of header \(name) contains a control character (CR, LF or NUL)")
             }
         }
     }

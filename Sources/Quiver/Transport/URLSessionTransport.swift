@@ -60,7 +60,11 @@ public final class URLSessionTransport: HTTPTransport {
     ///   `CancellationError` when the calling `Task` is cancelled.
     public func send(_ request: TransportRequest) async throws -> Response {
         var urlRequest = request.urlRequest
-        urlRequest.timeoutInterval = request.timeout ?? idleTimeout
+        let idle = request.timeout ?? idleTimeout
+        if urlRequest.timeoutInterval != idle {
+            // Only when it differs: changing a shared request copies it whole.
+            urlRequest.timeoutInterval = idle
+        }
         let deadline = request.timeout ?? resourceTimeout
         #if canImport(FoundationNetworking)
         // The deadline covers the whole chain of redirects, not each exchange of it.
