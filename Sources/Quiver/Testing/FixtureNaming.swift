@@ -20,3 +20,13 @@ enum FixtureNames {
         return "\(target.method.rawValue)-\(cleaned.isEmpty ? "root" : cleaned).json"
     }
 }
+
+extension FixtureNames {
+    /// A relative file URL for a fixture name, such as `GET-users-1.json`, whose `path` is the
+    /// name itself: how a fixture missing from an in-memory table is named.
+    static func relativeURL(for name: String) -> URL {
+        var components = URLComponents()
+        components.path = name
+        return components.url ?? URL(fileURLWithPath: name)
+    }
+}
