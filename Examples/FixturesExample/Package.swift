@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+// An app-side package that applies Quiver's QuiverFixtures build plugin: its API target takes
+// `sampleData` from `Sources/ExampleAPI/Fixtures/`, its tests replay the recorded responses in
+// `Tests/ExampleAPITests/Fixtures/`. Built and tested by Quiver's `scripts/test`.
+import PackageDescription
+
+let package = Package(
+    name: "FixturesExample",
+    platforms: [
+        .macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8),
+    ],
+    dependencies: [
+        .package(name: "Quiver", path: "../.."),
+    ],
+    targets: [
+        .target(
+            name: "ExampleAPI",
+            dependencies: [.product(name: "Quiver", package: "Quiver")],
+            exclude: ["Fixtures"],
+            plugins: [.plugin(name: "QuiverFixtures", package: "Quiver")]
+        ),
+        .testTarget(
+            name: "ExampleAPITests",
+            dependencies: ["ExampleAPI", .product(name: "Quiver", package: "Quiver")],
+            exclude: ["Fixtures"],
+            plugins: [.plugin(name: "QuiverFixtures", package: "Quiver")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
