@@ -11,6 +11,8 @@ extension Provider {
     ///
     /// A missing fixture fails the request with ``QuiverError/transport(_:_:)`` carrying
     /// ``FixtureError/missing(_:)``, which names the file it looked for; never a silent empty 200.
+    /// Each file is read once, at the first request that needs it; the closure then serves it
+    /// from memory (make a new closure to see a changed file).
     ///
     /// - Parameters:
     ///   - directory: The folder of fixture files.
@@ -18,8 +20,16 @@ extension Provider {
     /// - Returns: An endpoint closure for ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:)``.
     public static func replayingFixtures(from directory: URL,
                                          mapping: @escaping EndpointClosure = Provider.defaultEndpointMapping) -> EndpointClosure {
-        replaying(mapping: mapping) { name throws(FixtureError) in
-            try FixtureFiles.read(directory.appendingPathComponent(name))
+        // Each file is read and decoded once, so a replayed request costs what a stub costs.
+        // A missing file is not remembered: it is looked for again on the next request.
+        let loaded = Locked([String: Fixture]())
+        return replaying(mapping: mapping) { name throws(FixtureError) in
+            if let fixture = loaded.withLock({ $0[name] }) {
+                return fixture
+            }
+            let fixture = try FixtureFiles.read(directory.appendingPathComponent(name))
+            loaded.withLock { $0[name] = fixture }
+            return fixture
         }
     }
 
@@ -53,19 +63,34 @@ extension Provider {
 
     /// The endpoint of `mapping`, answering stubbed requests with the fixture `lookup` finds for
     /// the target's fixture file name, or with the lookup's error.
+    ///
+    /// The answer for a fixture and URL is made once and then reused (an `HTTPURLResponse` with
+    /// headers is dear to make), so that a replayed request costs no more than a stubbed one.
+    /// A failed lookup is not remembered.
     private static func replaying(mapping: @escaping EndpointClosure,
                                   lookup: @escaping @Sendable (String) throws(FixtureError) -> Fixture) -> EndpointClosure {
-        { target in
+        let answers = Locked([ReplayKey: EndpointSampleResponse]())
+        return { target in
             let endpoint = mapping(target)
-            let name = FixtureNames.name(for: target.unwrapped)
-            let url = URL(string: endpoint.url) ?? target.baseURL
+            let key = ReplayKey(name: FixtureNames.name(for: target.unwrapped), url: endpoint.url)
             return endpoint.replacing(sampleResponseClosure: {
+                if let answer = answers.withLock({ $0[key] }) {
+                    return answer
+                }
                 do {
-                    return try lookup(name).sampleResponse(for: url)
+                    let answer = try lookup(key.name).sampleResponse(for: URL(string: key.url) ?? target.baseURL)
+                    answers.withLock { $0[key] = answer }
+                    return answer
                 } catch {
                     return .networkError(error)
                 }
             })
         }
     }
+}
+
+/// A replayed answer: the fixture's file name and the URL it answers.
+private struct ReplayKey: Hashable, Sendable {
+    let name: String
+    let url: String
 }

@@ -58,6 +58,31 @@ struct NamedFixtureTarget: TargetType, FixtureNaming {
         #expect("\(cause)".contains("/nonexistent-fixtures/GET-users-3.json"))
     }
 
+    @Test func aFixtureFileIsReadOnceAndAMissingOneIsLookedForAgain() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("GET-users-7.json")
+        let replay = Provider<ExampleAPI>.replayingFixtures(from: folder.url)
+        let offline = Provider<ExampleAPI>(endpointClosure: replay, stubClosure: Provider.immediatelyStub)
+        guard case .transport(let cause, _)? = await offline.result(for: .user(id: 7)).failure,
+              case .missing = cause as? FixtureError else {
+            Issue.record("expected FixtureError.missing before the file exists")
+            return
+        }
+
+        let first = Fixture(request: .init(method: "GET", path: "/users/7"), statusCode: 200, body: Data(#"{"v":1}"#.utf8))
+        try FixtureFiles.write(first, to: file, overwriting: false)
+        #expect(try await offline.response(for: .user(id: 7)).data == Data(#"{"v":1}"#.utf8))
+
+        // Changed on disk: this closure keeps serving what it read; a new one reads the change.
+        try FixtureFiles.write(Fixture(request: first.request, statusCode: 200, body: Data(#"{"v":2}"#.utf8)),
+                               to: file, overwriting: true)
+        #expect(try await offline.response(for: .user(id: 7)).data == Data(#"{"v":1}"#.utf8))
+        let fresh = Provider<ExampleAPI>(endpointClosure: Provider.replayingFixtures(from: folder.url),
+                                         stubClosure: Provider.immediatelyStub)
+        #expect(try await fresh.response(for: .user(id: 7)).data == Data(#"{"v":2}"#.utf8))
+    }
+
     @Test func existingFixturesAreKeptUnlessOverwritingIsAsked() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
