@@ -31,10 +31,42 @@ func registerStubbedPipeline() {
         }
     }
 
+    // Replaying recorded fixtures: from memory (what the QuiverFixtures plugin generates) and
+    // from a folder of files (read once, then served from memory), against Stub-decode-3-plugins.
+    let fixture = Fixture(request: .init(method: "GET", path: "/v1/users/42"), statusCode: 200,
+                          headers: ["Content-Type": "application/json"], body: SmallBody.data)
+    let name = "GET-users-42.json"
+    let inMemory = Provider<BenchAPI>(endpointClosure: Provider.replayingFixtures([name: fixture]),
+                                      stubClosure: Provider.immediatelyStub, plugins: StampPlugin.make(3))
+    Benchmark("Replay-decode-3-plugins") { benchmark in
+        try await benchmark.measureIterations {
+            blackHole(try await inMemory.decode(User.self, from: .user))
+        }
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiver-bench-fixtures-\(getpid())")
+    Benchmark("Replay-file-decode-3-plugins",
+              closure: { benchmark in
+                  let fromFiles = Provider<BenchAPI>(endpointClosure: Provider.replayingFixtures(from: folder),
+                                                     stubClosure: Provider.immediatelyStub, plugins: StampPlugin.make(3))
+                  try await benchmark.measureIterations {
+                      blackHole(try await fromFiles.decode(User.self, from: .user))
+                  }
+              },
+              setup: { try FixtureFolder.write(fixture, named: name, in: folder) },
+              teardown: { try? FileManager.default.removeItem(at: folder) })
+
     let mapped = Provider<GetUser>(stubClosure: Provider.immediatelyStub, plugins: StampPlugin.make(3))
     Benchmark("Stub-mapping-3-plugins") { benchmark in
         await benchmark.measureIterations {
             blackHole(await mapped.request(GetUser()))
         }
+    }
+}
+
+/// Writes a fixture file as `RecordingPlugin` would.
+enum FixtureFolder {
+    static func write(_ fixture: Fixture, named name: String, in folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try JSONEncoder().encode(fixture).write(to: folder.appendingPathComponent(name))
     }
 }
