@@ -3,7 +3,7 @@
 //
 //   QuiverTransfers MODE SERVER_URL BYTES FILE
 //
-// MODE: raw-download | quiver-download | raw-upload | quiver-upload | quiver-multipart
+// MODE: raw-download | quiver-download | raw-upload | quiver-upload | raw-multipart | quiver-multipart
 // SERVER_URL: the fault server (scripts/fault_server.py): GET /blob?bytes=N, POST /sink.
 // FILE: where a download is written, or the file an upload sends.
 import Foundation
@@ -42,6 +42,18 @@ do {
         request.httpMethod = "POST"
         let (data, _) = try await URLSession(configuration: configuration).upload(for: request, fromFile: file)
         print(String(decoding: data, as: UTF8.self))
+    case "raw-multipart":
+        // What one writes without Quiver: the form written by hand to a temporary file in 64 KiB
+        // chunks (no boundary check), sent with upload(for:fromFile:), then removed.
+        let boundary = "raw-\(UUID().uuidString)"
+        let form = FileManager.default.temporaryDirectory.appendingPathComponent("raw-\(UUID().uuidString).multipart")
+        defer { try? FileManager.default.removeItem(at: form) }
+        try writeForm(to: form, boundary: boundary, label: "benchmark", file: file)
+        var request = URLRequest(url: server.appendingPathComponent("sink"))
+        request.httpMethod = "POST"
+        request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
+        let (data, _) = try await URLSession(configuration: configuration).upload(for: request, fromFile: form)
+        print(String(decoding: data, as: UTF8.self))
     case "quiver-upload", "quiver-multipart":
         var form = MultipartForm()
         form.append("benchmark", name: "label")
@@ -59,3 +71,21 @@ do {
     exit(1)
 }
 print("seconds \(Date().timeIntervalSince(started))")
+
+/// A two-part form (a text field and the file) written the plain way, for `raw-multipart`.
+func writeForm(to form: URL, boundary: String, label: String, file: URL) throws {
+    guard FileManager.default.createFile(atPath: form.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+    let output = try FileHandle(forWritingTo: form)
+    defer { try? output.close() }
+    let input = try FileHandle(forReadingFrom: file)
+    defer { try? input.close() }
+    try output.write(contentsOf: Data("""
+        --\(boundary)\r\nContent-Disposition: form-data; name="label"\r\n\r\n\(label)\r\n\
+        --\(boundary)\r\nContent-Disposition: form-data; name="payload"; filename="\(file.lastPathComponent)"\r\n\
+        Content-Type: application/octet-stream\r\n\r\n
+        """.utf8))
+    while let chunk = try input.read(upToCount: 65_536), !chunk.isEmpty {
+        try output.write(contentsOf: chunk)
+    }
+    try output.write(contentsOf: Data("\r\n--\(boundary)--\r\n".utf8))
+}
