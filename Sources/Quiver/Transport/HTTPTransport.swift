@@ -39,7 +39,9 @@ public struct TransportRequest: Sendable {
     /// into memory. The caller takes over the file; on failure the transport removes it.
     public var downloadsToFile: Bool
 
-    /// Receives upload and download progress, if anyone listens.
+    /// Receives upload and download progress, if anyone listens. ``URLSessionTransport`` calls
+    /// it on the session's own queue, between chunks: it should hand the report on and return
+    /// (``Provider`` passes it to a queue or a stream).
     public var progress: (@Sendable (ProgressResponse) -> Void)?
 
     /// Creates a transport request.
