@@ -53,18 +53,17 @@ public struct AccessTokenPlugin: PluginType {
     ///
     /// - Throws: What `tokenClosure` throws, or ``QuiverError/invalidRequest(_:)`` for a token
     ///   holding CR or LF.
-    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+    public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard let type = (target as? any AccessTokenAuthorizable)?.authorizationType else { return request }
         return try Self.authorize(request, scheme: type.scheme, token: try await tokenClosure(target))
     }
 
     /// `request` with `Authorization: <scheme> <token>`, the value checked first (Foundation
     /// silently drops a header value holding CR or LF).
-    static func authorize(_ request: URLRequest, scheme: String, token: String) throws(QuiverError) -> URLRequest {
+    static func authorize(_ request: consuming URLRequest, scheme: String, token: String) throws(QuiverError) -> URLRequest {
         let value = "\(scheme) \(token)"
         try RequestValidator.validate(["Authorization": value], method: request.httpMethod ?? "GET",
                                       url: request.url?.absoluteString ?? "")
-        var request = request
         request.setValue(value, forHTTPHeaderField: "Authorization")
         return request
     }

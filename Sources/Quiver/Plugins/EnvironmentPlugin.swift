@@ -58,7 +58,7 @@ public final class EnvironmentPlugin: PluginType {
     /// Rewrites the request's URL to the current environment.
     ///
     /// - Throws: ``QuiverError/invalidRequest(_:)`` when the rewritten URL is not valid.
-    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+    public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard let url = request.url else { return request }
         let base = target.baseURL.absoluteString
         let text = url.absoluteString
@@ -72,7 +72,6 @@ public final class EnvironmentPlugin: PluginType {
         guard let rewritten = URL(string: joined) else {
             throw QuiverError.invalidRequest("\(request.httpMethod ?? "GET") \(text): the environment \(environment.name) makes an invalid URL")
         }
-        var request = request
         request.url = rewritten
         return request
     }

@@ -46,8 +46,7 @@ public struct HeadersPlugin: PluginType {
     ///
     /// - Throws: ``QuiverError/invalidRequest(_:)`` for an illegal header name or value (rather
     ///   than let Foundation drop it silently), or what `dynamicHeaders` throws.
-    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
-        var request = request
+    public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         try add(headers, to: &request)
         if let dynamicHeaders {
             try add(try await dynamicHeaders(target), to: &request)

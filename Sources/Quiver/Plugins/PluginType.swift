@@ -24,13 +24,26 @@ import FoundationNetworking
 public protocol PluginType: Sendable {
     /// Changes the request before it is sent, for example to add a header.
     ///
+    /// The request is handed over (`consuming`): declare the parameter `consuming` too and change
+    /// it in place, and no copy is made.
+    ///
+    /// ```swift
+    /// func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
+    ///     request.setValue("1", forHTTPHeaderField: "X-Version")
+    ///     return request
+    /// }
+    /// ```
+    ///
+    /// A plugin written as for Moya (`var request = request`, then changes) works as well, but its
+    /// first change copies the whole request, which costs about a microsecond on Linux.
+    ///
     /// - Parameters:
     ///   - request: The request so far.
     ///   - target: The target being requested.
     /// - Returns: The request to send.
     /// - Throws: Any error to refuse the request; it fails with ``QuiverError/plugin(_:)``
     ///   (a thrown ``QuiverError`` is kept as it is) and nothing is sent.
-    func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest
+    func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest
 
     /// Called just before the request goes to the transport (or the stub).
     ///
@@ -57,7 +70,7 @@ public protocol PluginType: Sendable {
 
 extension PluginType {
     /// Returns `request` unchanged.
-    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest { request }
+    public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest { request }
 
     /// Does nothing.
     public func willSend(_ request: URLRequest, target: any TargetType) {}

@@ -87,12 +87,14 @@ extension Provider {
         }
     }
 
-    /// The built request after every plugin's `prepare`, checked.
+    /// The built request after every plugin's `prepare`, checked. Each plugin is handed the
+    /// request (`consume`), so a plugin that takes it `consuming` changes it without a copy;
+    /// only the first change copies, since `built` stays for the next attempt.
     private func prepared(_ built: URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
         var request = built
         for plugin in plugins {
             do {
-                request = try await plugin.prepare(request, target: pluginTarget)
+                request = try await plugin.prepare(consume request, target: pluginTarget)
             } catch {
                 throw QuiverError(pluginError: error)
             }

@@ -196,6 +196,28 @@ import Testing
         #expect(transport.requests.isEmpty)
     }
 
+    @Test func consumingAndMoyaStylePluginsChainTheirChangesInOrder() async throws {
+        struct Consuming: PluginType {
+            func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
+                request.setValue((request.value(forHTTPHeaderField: "X-Trail") ?? "") + "c", forHTTPHeaderField: "X-Trail")
+                return request
+            }
+        }
+        struct MoyaStyle: PluginType {
+            func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+                var request = request
+                request.setValue((request.value(forHTTPHeaderField: "X-Trail") ?? "") + "m", forHTTPHeaderField: "X-Trail")
+                return request
+            }
+        }
+        let script = StubScript.sequence([.networkResponse(503, Data()), .networkResponse(200, Data())])
+        let provider = Provider<ExampleAPI>(transport: script, plugins: [Consuming(), MoyaStyle(), Consuming()],
+                                            retryPolicy: RetryPolicy(maximumAttempts: 2, baseDelay: 0.001))
+        _ = try await provider.response(for: .user(id: 1))
+        // Each attempt starts again from the built request: the handed-over copy never leaks back.
+        #expect(script.requests.map { $0.value(forHTTPHeaderField: "X-Trail") } == ["cmc", "cmc"])
+    }
+
     @Test func aCancelledTaskEndsWithCancelledBeforeSending() async {
         let transport = RecordingTransport()
         let provider = Provider<ExampleAPI>(transport: transport)
