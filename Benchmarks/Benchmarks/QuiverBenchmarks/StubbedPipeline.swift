@@ -31,6 +31,14 @@ func registerStubbedPipeline() {
         }
     }
 
+    // The same three headers stamped by plugins that copy the request before changing it.
+    let moyaStyle = Provider<BenchAPI>(stubClosure: Provider.immediatelyStub, plugins: MoyaStylePlugin.make(3))
+    Benchmark("Stub-decode-3-moya-style-plugins") { benchmark in
+        try await benchmark.measureIterations {
+            blackHole(try await moyaStyle.decode(User.self, from: .user))
+        }
+    }
+
     // Replaying recorded fixtures: from memory (what the QuiverFixtures plugin generates) and
     // from a folder of files (read once, then served from memory), against Stub-decode-3-plugins.
     let fixture = Fixture(request: .init(method: "GET", path: "/v1/users/42"), statusCode: 200,

@@ -5,7 +5,9 @@ import FoundationNetworking
 import Quiver
 
 /// A no-op-ish plugin, the kind most apps have several of: it stamps one header in `prepare`
-/// and looks at the outcome in `didReceive`. The other hooks keep their defaults.
+/// and looks at the outcome in `didReceive`. The other hooks keep their defaults. It takes the
+/// request `consuming`, as `PluginType` recommends (and Quiver's own plugins do); see
+/// ``MoyaStylePlugin`` for the copying way.
 public struct StampPlugin: PluginType {
     /// The header it sets.
     public let name: String
@@ -17,8 +19,7 @@ public struct StampPlugin: PluginType {
         value = "\(index)"
     }
 
-    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
-        var request = request
+    public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         request.setValue(value, forHTTPHeaderField: name)
         return request
     }
@@ -42,5 +43,30 @@ extension StampPlugin {
     /// bytes as the provider's.
     public static func headers(_ count: Int) -> [(name: String, value: String)] {
         (0..<count).map { ("X-Bench-\($0 + 1)", "\($0 + 1)") }
+    }
+}
+
+/// ``StampPlugin`` written as a Moya plugin is: it copies the borrowed request into a `var`
+/// before changing it, so that change copies the whole `URLRequest`.
+public struct MoyaStylePlugin: PluginType {
+    /// The header it sets.
+    public let name: String
+    /// The value it sets.
+    public let value: String
+
+    public init(index: Int) {
+        name = "X-Bench-\(index)"
+        value = "\(index)"
+    }
+
+    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+        var request = request
+        request.setValue(value, forHTTPHeaderField: name)
+        return request
+    }
+
+    /// `count` plugins, each stamping its own header.
+    public static func make(_ count: Int) -> [any PluginType] {
+        (0..<count).map { MoyaStylePlugin(index: $0 + 1) }
     }
 }
