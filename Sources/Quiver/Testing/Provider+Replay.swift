@@ -72,13 +72,16 @@ extension Provider {
         let answers = Locked([ReplayKey: EndpointSampleResponse]())
         return { target in
             let endpoint = mapping(target)
-            let key = ReplayKey(name: FixtureNames.name(for: target.unwrapped), url: endpoint.url)
+            let named = target.unwrapped
+            let key = ReplayKey(method: named.method.rawValue, path: named.path,
+                                fixtureName: (named as? any FixtureNaming)?.fixtureName, url: endpoint.url)
             return endpoint.replacing(sampleResponseClosure: {
                 if let answer = answers.withLock({ $0[key] }) {
                     return answer
                 }
                 do {
-                    let answer = try lookup(key.name).sampleResponse(for: URL(string: key.url) ?? target.baseURL)
+                    // The file name is made only when the answer is not known yet.
+                    let answer = try lookup(FixtureNames.name(for: named)).sampleResponse(for: URL(string: key.url) ?? target.baseURL)
                     answers.withLock { $0[key] = answer }
                     return answer
                 } catch {
@@ -89,8 +92,11 @@ extension Provider {
     }
 }
 
-/// A replayed answer: the fixture's file name and the URL it answers.
+/// A replayed answer: what the fixture's file name is made of (method and path, or the name a
+/// ``FixtureNaming`` target gives), and the URL it answers.
 private struct ReplayKey: Hashable, Sendable {
-    let name: String
+    let method: String
+    let path: String
+    let fixtureName: String?
     let url: String
 }
