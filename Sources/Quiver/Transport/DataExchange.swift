@@ -186,8 +186,10 @@ final class DataExchange: Sendable {
     private func armTimer(after seconds: TimeInterval) {
         // Deadlines beyond a year are "never": DispatchTime cannot hold infinity.
         guard seconds.isFinite, seconds > 0, seconds < 365 * 86_400 else { return }
-        let deadline = Deadlines.shared.schedule(after: seconds) { [weak self] in
-            self?.end(with: .failure(URLError(.timedOut)), cancellingTask: true)
+        // A strong reference (a weak one would allocate a side table for every request): the
+        // entry is dropped when the exchange ends, whichever way it ends.
+        let deadline = Deadlines.shared.schedule(after: seconds) {
+            self.end(with: .failure(URLError(.timedOut)), cancellingTask: true)
         }
         let armed = state.withLock { state in
             guard !state.isDone else { return false }
