@@ -14,48 +14,10 @@ enum FixtureNames {
         if let named = target as? any FixtureNaming {
             return named.fixtureName
         }
-        let method = target.method.rawValue
-        let path = target.path
-        guard path.utf8.allSatisfy({ $0 < 0x80 }) else {
-            let cleaned = String(path.split(separator: "/").joined(separator: "-").unicodeScalars.map { scalar -> Character in
-                CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar) ? Character(scalar) : "-"
-            })
-            return "\(method)-\(cleaned.isEmpty ? "root" : cleaned).json"
-        }
-        // ASCII paths (nearly all) in one pass over the bytes: this runs on every replayed request.
-        var name: [UInt8] = []
-        name.reserveCapacity(method.utf8.count + path.utf8.count + 10)
-        name.append(contentsOf: method.utf8)
-        name.append(UInt8(ascii: "-"))
-        var segments = 0
-        var separates = false
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") {
-                separates = segments > 0
-                continue
-            }
-            if separates {
-                name.append(UInt8(ascii: "-"))
-                separates = false
-            }
-            name.append(isKept(byte) ? byte : UInt8(ascii: "-"))
-            segments = 1
-        }
-        if segments == 0 {
-            name.append(contentsOf: "root".utf8)
-        }
-        name.append(contentsOf: ".json".utf8)
-        return String(decoding: name, as: UTF8.self)
-    }
-
-    private static func isKept(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
-            return true
-        default:
-            return false
-        }
+        let cleaned = String(target.path.split(separator: "/").joined(separator: "-").unicodeScalars.map { scalar -> Character in
+            CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar) ? Character(scalar) : "-"
+        })
+        return "\(target.method.rawValue)-\(cleaned.isEmpty ? "root" : cleaned).json"
     }
 }
 
