@@ -49,20 +49,21 @@ extension StampPlugin {
 /// ``StampPlugin`` written as a Moya plugin is: it copies the borrowed request into a `var`
 /// before changing it, so that change copies the whole `URLRequest`.
 public struct MoyaStylePlugin: PluginType {
-    /// The header it sets.
-    public let name: String
-    /// The value it sets.
-    public let value: String
+    /// The header it sets, and its value.
+    public let stamp: StampPlugin
 
     public init(index: Int) {
-        name = "X-Bench-\(index)"
-        value = "\(index)"
+        stamp = StampPlugin(index: index)
     }
 
     public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
         var request = request
-        request.setValue(value, forHTTPHeaderField: name)
+        request.setValue(stamp.value, forHTTPHeaderField: stamp.name)
         return request
+    }
+
+    public func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType) {
+        stamp.didReceive(result, target: target)
     }
 
     /// `count` plugins, each stamping its own header.
