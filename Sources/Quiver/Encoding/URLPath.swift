@@ -4,58 +4,64 @@ enum URLPath {
     /// base URL's query (and fragment) kept at the end. An empty path leaves `base` as it is.
     static func join(base: String, path: String) -> String {
         guard !path.isEmpty else { return base }
-        let (head, tail) = split(base)
-        var result = head
-        while result.hasSuffix("/") {
-            result.removeLast()
+        var base = base
+        var path = path
+        return base.withUTF8 { base in path.withUTF8 { path in join(base, path) } }
+    }
+
+    /// ``join(base:path:)`` on the texts' bytes: every delimiter here is ASCII, and the result
+    /// is written in one allocation. (Walking `Character`s, grapheme breaking included, cost
+    /// more than parsing the URL afterwards.)
+    private static func join(_ base: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<UInt8>) -> String {
+        let tailStart = base.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? base.endIndex
+        var headEnd = tailStart
+        while headEnd > 0, base[headEnd - 1] == UInt8(ascii: "/") {
+            headEnd -= 1
         }
-        let trimmedPath = path.drop(while: { $0 == "/" })
-        result.append("/")
-        appendEncodedPath(trimmedPath.utf8, to: &result)
-        result.append(contentsOf: tail)
-        return result
+        let segments = UnsafeBufferPointer(rebasing: path[(path.firstIndex { $0 != UInt8(ascii: "/") } ?? path.endIndex)...])
+        // Each escaped byte takes two more: "%XX".
+        let escapes = segments.reduce(0) { $0 + (isPathByte($1) ? 0 : 2) }
+        let count = headEnd + 1 + segments.count + escapes + (base.count - tailStart)
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var written = 0
+            func write(_ byte: UInt8) {
+                buffer[written] = byte
+                written += 1
+            }
+            for byte in base[..<headEnd] {
+                write(byte)
+            }
+            write(UInt8(ascii: "/"))
+            for byte in segments {
+                if isPathByte(byte) {
+                    write(byte)
+                } else {
+                    write(UInt8(ascii: "%"))
+                    write(hexDigits[Int(byte >> 4)])
+                    write(hexDigits[Int(byte & 0x0F)])
+                }
+            }
+            for byte in base[tailStart...] {
+                write(byte)
+            }
+            return written
+        }
     }
 
     /// `url` with `query` (already percent-encoded) added to its query, before any fragment.
     static func appending(query: String, to url: String) -> String {
-        let (head, tail) = split(url)
-        guard let questionMark = tail.firstIndex(of: "?") else {
-            return head + "?" + query + tail
+        let bytes = url.utf8
+        let tailStart = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        guard tailStart < bytes.endIndex, bytes[tailStart] == UInt8(ascii: "?") else {
+            // No query yet: "head?query[#fragment]".
+            return url[..<tailStart] + "?" + query + url[tailStart...]
         }
-        // `tail` is "?existing[#fragment]": put the new items after the existing ones.
-        let fragmentStart = tail.firstIndex(of: "#") ?? tail.endIndex
-        let existing = tail[tail.index(after: questionMark)..<fragmentStart]
-        let separator = existing.isEmpty || existing.hasSuffix("&") ? "" : "&"
-        return head + "?" + existing + separator + query + tail[fragmentStart...]
-    }
-
-    /// Splits a URL string before its query or fragment.
-    private static func split(_ url: String) -> (head: String, tail: Substring) {
-        guard let index = url.firstIndex(where: { $0 == "?" || $0 == "#" }) else {
-            return (url, "")
-        }
-        return (String(url[..<index]), url[index...])
-    }
-
-    /// Appends `path`, percent-encoding every byte that may not stand in a path segment.
-    /// `/` separates segments and stays; `%` is encoded too, since paths are plain text.
-    private static func appendEncodedPath(_ path: Substring.UTF8View, to result: inout String) {
-        if path.allSatisfy(isPathByte) {
-            result.append(contentsOf: Substring(path))
-            return
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(path.count * 3)
-        for byte in path {
-            if isPathByte(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
-            }
-        }
-        result.append(String(decoding: bytes, as: UTF8.self))
+        // "head?existing[#fragment]": put the new items after the existing ones.
+        let queryStart = bytes.index(after: tailStart)
+        let fragmentStart = bytes[queryStart...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        let existing = url[queryStart..<fragmentStart]
+        let separator = existing.isEmpty || existing.utf8.last == UInt8(ascii: "&") ? "" : "&"
+        return url[..<fragmentStart] + separator + query + url[fragmentStart...]
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)

@@ -12,6 +12,8 @@ import Testing
         ("https://api.example.com//", "//users", "https://api.example.com/users"),
         ("https://api.example.com/v2", "users/1", "https://api.example.com/v2/users/1"),
         ("https://api.example.com/v2/", "/users/1/", "https://api.example.com/v2/users/1/"),
+        ("https://api.example.com/v2", "/", "https://api.example.com/v2/"),
+        ("https://b\u{FC}cher.example/caf\u{E9}/", "/b", "https://b\u{FC}cher.example/caf\u{E9}/b"),
     ])
     func joinsBaseAndPathWithExactlyOneSlash(base: String, path: String, expected: String) {
         #expect(URLPath.join(base: base, path: path) == expected)
@@ -39,6 +41,7 @@ import Testing
     @Test func keepsTheBaseQueryAfterTheJoinedPath() {
         #expect(URLPath.join(base: "https://h/v2?key=1", path: "users") == "https://h/v2/users?key=1")
         #expect(URLPath.join(base: "https://h/v2/?key=1#top", path: "users") == "https://h/v2/users?key=1#top")
+        #expect(URLPath.join(base: "https://h/v2#top", path: "users") == "https://h/v2/users#top")
     }
 
     @Test(arguments: [
