@@ -43,7 +43,8 @@ public enum MultiTarget: TargetType {
 extension TargetType {
     /// The target plugins see: the wrapped target for a ``MultiTarget``, otherwise `self`.
     var unwrapped: any TargetType {
-        if let multi = self as? MultiTarget {
+        // The type check first: comparing metatypes is free, a dynamic cast is not.
+        if Self.self == MultiTarget.self, let multi = self as? MultiTarget {
             return multi.target.unwrapped
         }
         return self
