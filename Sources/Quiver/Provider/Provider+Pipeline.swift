@@ -12,18 +12,15 @@ extension Provider {
         var result: Result<Response, QuiverError>
         let endpoint = endpointClosure(target)
         do {
-            var built = try RequestBuilder.build(endpoint)
-            if let timeout = target.timeout {
-                built.urlRequest.timeoutInterval = timeout
-            }
-            let work = { @Sendable [built] in
-                await self.perform(target, pluginTarget: pluginTarget, endpoint: endpoint, built: built, progress: progress)
-            }
+            let built = try request(for: endpoint, of: target)
             if let inflight, built.download == nil, built.bodySource == nil, progress == nil,
                let key = InflightRequests.key(for: built.urlRequest) {
-                result = await inflight.outcome(for: key, work: work)
+                result = await inflight.outcome(for: key) { [built] in
+                    await self.perform(target, pluginTarget: pluginTarget, endpoint: endpoint, built: built, progress: progress)
+                }
             } else {
-                result = await work()
+                result = await perform(target, pluginTarget: pluginTarget, endpoint: endpoint, built: consume built,
+                                       progress: progress)
             }
         } catch {
             result = .failure(error)
@@ -34,10 +31,23 @@ extension Provider {
         return result
     }
 
+    /// The request for `endpoint`, with `target`'s timeout.
+    private func request(for endpoint: Endpoint, of target: Target) throws(QuiverError) -> BuiltRequest {
+        var built = try RequestBuilder.build(endpoint)
+        if let timeout = target.timeout {
+            built.urlRequest.timeoutInterval = timeout
+        }
+        return built
+    }
+
     /// Attempts until one is not retried. A body streamed from a temporary file lives until the
     /// last attempt is over.
-    private func perform(_ target: Target, pluginTarget: any TargetType, endpoint: Endpoint, built: BuiltRequest,
+    ///
+    /// The first attempt takes `built`'s request over, so that the plugins change it in place
+    /// (copying a `URLRequest` costs more than building one on Linux); a retry builds it again.
+    private func perform(_ target: Target, pluginTarget: any TargetType, endpoint: Endpoint, built: consuming BuiltRequest,
                          progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
+        let download = built.download
         let body: BodyFile?
         do {
             body = try BodyFile(built.bodySource)
@@ -45,14 +55,21 @@ extension Provider {
             return .failure(error)
         }
         defer { body?.removeIfTemporary() }
+        var unsent: URLRequest? = built.urlRequest
+        _ = consume built
 
         let transport = transport(for: target, endpoint: endpoint)
-        let policy = (pluginTarget as? any RetryPolicyProviding)?.retryPolicy ?? retryPolicy
         var attempt = 1
         while true {
             let request: URLRequest
             do {
-                request = try await prepared(built.urlRequest, for: pluginTarget)
+                let fresh: URLRequest
+                if let first = unsent.take() {
+                    fresh = first
+                } else {
+                    fresh = try self.request(for: endpoint, of: target).urlRequest
+                }
+                request = try await prepared(consume fresh, for: pluginTarget)
             } catch {
                 return .failure(error)
             }
@@ -60,14 +77,16 @@ extension Provider {
                 plugin.willSend(request, target: pluginTarget)
             }
             let sent = TransportRequest(urlRequest: request, timeout: target.timeout, bodyFile: body?.url,
-                                        downloadsToFile: built.download != nil, progress: progress)
+                                        downloadsToFile: download != nil, progress: progress)
             let result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
-                                    download: built.download)
+                                    download: download)
             for plugin in plugins {
                 plugin.didReceive(result, target: pluginTarget)
             }
             guard case .failure(let error) = result, attempt < RetryPolicy.attemptCeiling else { return result }
             if case .cancelled = error { return result }
+            // Looked up only now: the cast costs something, and most requests never need it.
+            let policy = (pluginTarget as? any RetryPolicyProviding)?.retryPolicy ?? retryPolicy
             switch await retryDecision(after: result, request: request, pluginTarget: pluginTarget,
                                        attempt: attempt, policy: policy) {
             case .doNotRetry:
@@ -87,11 +106,10 @@ extension Provider {
         }
     }
 
-    /// The built request after every plugin's `prepare`, checked. Each plugin is handed the
-    /// request (`consume`), so a plugin that takes it `consuming` changes it without a copy;
-    /// only the first change copies, since `built` stays for the next attempt.
-    private func prepared(_ built: URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
-        var request = built
+    /// The request after every plugin's `prepare`, checked. Each plugin is handed the request
+    /// (`consume`), so a plugin that takes it `consuming` changes it in place when nothing else
+    /// holds it.
+    private func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
         for plugin in plugins {
             do {
                 request = try await plugin.prepare(consume request, target: pluginTarget)
