@@ -11,6 +11,9 @@ struct BuiltRequest: Sendable {
     var bodySource: BodySource?
     /// Where a download is kept, for `.download` tasks.
     var download: DownloadDestination?
+    /// The request's URL when it is known to be one a request may go to (see
+    /// ``RequestValidator/validate(_:checkedURL:)``).
+    var checkedURL: URL?
 }
 
 /// A body streamed from disk rather than held in the `URLRequest`.
@@ -43,10 +46,10 @@ enum RequestBuilder {
         }
 
         let urlString = parts.query.isEmpty ? endpoint.url : URLPath.appending(query: parts.query, to: endpoint.url)
-        guard let url = URL(string: urlString) else {
+        guard let parsed = ParsedURLs.shared.url(for: urlString) else {
             throw .invalidRequest("\(endpoint.method) \(endpoint.url): not a valid URL")
         }
-        var request = URLRequest(url: url)
+        var request = URLRequest(url: parsed.url)
         if endpoint.method != .get {
             // GET is a new request's method already, and the setter is not free on Linux.
             request.httpMethod = endpoint.method.rawValue
@@ -63,7 +66,8 @@ enum RequestBuilder {
         if let contentType = parts.contentType, request.value(forHTTPHeaderField: "Content-Type") == nil {
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
-        return BuiltRequest(urlRequest: request, bodySource: parts.bodySource, download: parts.download)
+        return BuiltRequest(urlRequest: request, bodySource: parts.bodySource, download: parts.download,
+                            checkedURL: parsed.isRequestURL ? parsed.url : nil)
     }
 
     /// The body and query a task contributes.

@@ -9,30 +9,44 @@ import FoundationNetworking
 enum RequestValidator {
     /// Checks `request` as it is about to go to the transport.
     ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - checkedURL: A URL known to pass ``urlProblem(_:)``: when the request still has it,
+    ///     its scheme and host are not looked at again.
     /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the method, URL and the problem.
-    static func validate(_ request: URLRequest) throws(QuiverError) {
+    static func validate(_ request: URLRequest, checkedURL: URL? = nil) throws(QuiverError) {
         let method = request.httpMethod ?? "GET"
         func refuse(_ problem: String) -> QuiverError {
             .invalidRequest("\(method) \(request.url?.absoluteString ?? "(no URL)"): \(problem)")
         }
-        guard let url = request.url,
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
-        else {
+        guard let url = request.url else {
             throw refuse("not an absolute http(s) URL")
         }
-        guard let host = url.host, !host.isEmpty else {
-            throw refuse("the URL has no host")
+        if url != checkedURL, let problem = urlProblem(url) {
+            throw refuse(problem)
         }
         guard isToken(method) else {
             throw refuse("the method is not a valid HTTP token")
         }
         if let fields = request.allHTTPHeaderFields {
-            try validate(fields, method: method, url: request.url?.absoluteString ?? "(no URL)")
+            try validate(fields, method: method, url: url.absoluteString)
         }
         let forbidsBody = HTTPMethod(rawValue: method.uppercased()).forbidsBody
         if forbidsBody && (request.httpBody != nil || request.httpBodyStream != nil) {
             throw refuse("a \(method.uppercased()) request cannot carry a body")
         }
+    }
+
+    /// Why `url` cannot be requested, or `nil` when it can: it must be absolute http(s), with
+    /// a host.
+    static func urlProblem(_ url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return "not an absolute http(s) URL"
+        }
+        guard let host = url.host, !host.isEmpty else {
+            return "the URL has no host"
+        }
+        return nil
     }
 
     /// Checks header fields before they are put on a `URLRequest`, which silently drops a

@@ -95,8 +95,8 @@ public struct Endpoint: Sendable {
     /// - Throws: ``QuiverError/invalidRequest(_:)`` for a URL that is not absolute http(s) or a
     ///   body on `GET`/`HEAD`; ``QuiverError/encoding(_:)`` when a body or query cannot be encoded.
     public func urlRequest() throws(QuiverError) -> URLRequest {
-        let request = try RequestBuilder.build(self).urlRequest
-        try RequestValidator.validate(request)
-        return request
+        let built = try RequestBuilder.build(self)
+        try RequestValidator.validate(built.urlRequest, checkedURL: built.checkedURL)
+        return built.urlRequest
     }
 }

@@ -55,6 +55,7 @@ extension Provider {
             return .failure(error)
         }
         defer { body?.removeIfTemporary() }
+        let checkedURL = built.checkedURL
         var unsent: URLRequest? = built.urlRequest
         _ = consume built
 
@@ -69,7 +70,7 @@ extension Provider {
                 } else {
                     fresh = try self.request(for: endpoint, of: target).urlRequest
                 }
-                request = try await prepared(consume fresh, for: pluginTarget)
+                request = try await prepared(consume fresh, for: pluginTarget, checkedURL: checkedURL)
             } catch {
                 return .failure(error)
             }
@@ -108,8 +109,9 @@ extension Provider {
 
     /// The request after every plugin's `prepare`, checked. Each plugin is handed the request
     /// (`consume`), so a plugin that takes it `consuming` changes it in place when nothing else
-    /// holds it.
-    private func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
+    /// holds it. A URL the plugins left as `checkedURL` is not checked again.
+    private func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType,
+                          checkedURL: URL?) async throws(QuiverError) -> URLRequest {
         for plugin in plugins {
             do {
                 request = try await plugin.prepare(consume request, target: pluginTarget)
@@ -117,7 +119,7 @@ extension Provider {
                 throw QuiverError(pluginError: error)
             }
         }
-        try RequestValidator.validate(request)
+        try RequestValidator.validate(request, checkedURL: checkedURL)
         guard !Task.isCancelled else { throw .cancelled }
         return request
     }

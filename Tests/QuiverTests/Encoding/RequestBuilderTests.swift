@@ -129,11 +129,14 @@ import Testing
     @Test(arguments: ["not a url", "ftp://example.com/file", "mailto:someone@example.com", "/relative/path",
                       "https://", "http//missing-colon.com", ""])
     func anythingButAnAbsoluteHTTPURLIsRefused(url: String) {
-        #expect {
-            _ = try request(.plain, method: .get, base: url)
-        } throws: { error in
-            guard case .invalidRequest = error as? QuiverError else { return false }
-            return true
+        // Twice: the second time the URL comes parsed from the cache.
+        for _ in 0..<2 {
+            #expect {
+                _ = try request(.plain, method: .get, base: url)
+            } throws: { error in
+                guard case .invalidRequest = error as? QuiverError else { return false }
+                return true
+            }
         }
     }
 

@@ -196,6 +196,48 @@ import Testing
         #expect(transport.requests.isEmpty)
     }
 
+    /// Sets the request's URL to `url`.
+    struct URLRewriter: PluginType {
+        let url: String
+
+        func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
+            request.url = URL(string: url)
+            return request
+        }
+    }
+
+    @Test(arguments: ["ftp://files.example.com/x", "https:///no-host"])
+    func aURLAPluginSetsIsCheckedToo(url: String) async {
+        let transport = RecordingTransport()
+        let provider = Provider<ExampleAPI>(transport: transport, plugins: [URLRewriter(url: url)])
+        for _ in 0..<2 {
+            let result = await provider.result(for: .user(id: 1))
+            guard case .invalidRequest = result.failure else {
+                Issue.record("expected .invalidRequest, got \(result)")
+                return
+            }
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test func aPluginMayTurnABaseURLThatCannotBeRequestedIntoOneThatCan() async throws {
+        let transport = RecordingTransport()
+        let provider = Provider<GenericTarget>(transport: transport,
+                                               plugins: [URLRewriter(url: "https://api.example.com/users/1")])
+        let placeholder = try #require(URL(string: "quiver-env://api"))
+        for _ in 0..<2 {
+            _ = try await provider.response(for: GenericTarget(baseURL: placeholder, path: "users/1"))
+        }
+        #expect(transport.requests.map { $0.urlRequest.url?.absoluteString } ==
+                ["https://api.example.com/users/1", "https://api.example.com/users/1"])
+        let unfixed = await Provider<GenericTarget>(transport: transport).result(for: GenericTarget(baseURL: placeholder))
+        guard case .invalidRequest = unfixed.failure else {
+            Issue.record("expected .invalidRequest, got \(unfixed)")
+            return
+        }
+        #expect(transport.requests.count == 2)
+    }
+
     @Test func consumingAndMoyaStylePluginsChainTheirChangesInOrder() async throws {
         struct Consuming: PluginType {
             func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
