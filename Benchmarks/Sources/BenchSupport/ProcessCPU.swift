@@ -30,4 +30,16 @@ public enum ProcessCPU {
             + Int(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
         return micros * 1_000
     }
+
+    /// Context switches of the whole process so far, voluntary and involuntary: how often its
+    /// threads went to sleep or were put aside.
+    public static func contextSwitches() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return usage.ru_nvcsw + usage.ru_nivcsw
+    }
 }

@@ -12,12 +12,20 @@ struct LiveOptions {
     /// Print the body nginx should serve and exit, so that nginx and the stubs answer with the
     /// same bytes.
     var printBody = false
+    /// Measure layer by layer, from raw URLSession to the provider with 3 plugins, instead.
+    var split = false
+    /// With `--split`: run only this layer, unmeasured, for a profiler.
+    var layer: Int?
 
     init(_ arguments: ArraySlice<String>) {
         var arguments = arguments
         while let flag = arguments.popFirst() {
             if flag == "--print-body" {
                 printBody = true
+                continue
+            }
+            if flag == "--split" {
+                split = true
                 continue
             }
             guard let value = arguments.popFirst() else { Self.usage("\(flag) needs a value") }
@@ -29,6 +37,9 @@ struct LiveOptions {
             case "--requests": requests = Self.count(value)
             case "--concurrent-requests": concurrentRequests = Self.count(value)
             case "--concurrency": concurrency = Self.count(value)
+            case "--layer":
+                guard let index = Int(value), index >= 0 else { Self.usage("not a layer number: \(value)") }
+                layer = index
             default: Self.usage("unknown option \(flag)")
             }
         }
@@ -43,6 +54,7 @@ struct LiveOptions {
         FileHandle.standardError.write(Data("""
             QuiverLive: \(problem)
             usage: QuiverLive --base-url URL [--rounds N] [--requests N] [--concurrent-requests N] [--concurrency N]
+                   QuiverLive --base-url URL --split [--layer N] [same options]
                    QuiverLive --print-body
 
             """.utf8))

@@ -18,8 +18,8 @@ func printReport(_ comparisons: [Comparison], options: LiveOptions) {
         rows.append([
             comparison.label,
             "\(comparison.raw.first?.requests ?? 0)",
-            format(median(comparison.raw.map(\.cpuPerRequest).sorted()) / 1_000, 1),
-            format(median(comparison.provider.map(\.cpuPerRequest).sorted()) / 1_000, 1),
+            format(median(comparison.raw.map(\.cpuPerRequest)) / 1_000, 1),
+            format(median(comparison.provider.map(\.cpuPerRequest)) / 1_000, 1),
             format(median(ratios), 3),
             format(comparison.totalRatio, 3),
             "\(format(ratios.first ?? .nan, 2))–\(format(ratios.last ?? .nan, 2))",
@@ -49,7 +49,9 @@ func printTable(_ rows: [[String]]) {
     }
 }
 
-private func median(_ sorted: [Double]) -> Double {
+/// The median of `values`.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }
     let middle = sorted.count / 2
     return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]

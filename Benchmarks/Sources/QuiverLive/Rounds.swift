@@ -8,18 +8,23 @@ struct RoundCost {
     /// Wall-clock time of the round, in nanoseconds.
     let wall: Double
     let requests: Int
+    /// Context switches of the process per request.
+    let switchesPerRequest: Double
 }
 
 /// Runs `requests` requests through `client`, `concurrency` at a time, and measures them with
 /// `getrusage(RUSAGE_SELF)`: the CPU of every thread of this process (URLSession's included),
 /// none of nginx's.
 func measureRound(_ client: any LiveClient, requests: Int, concurrency: Int) async throws -> RoundCost {
+    let switchesStart = ProcessCPU.contextSwitches()
     let cpuStart = ProcessCPU.rusageNanoseconds()
     let wallStart = DispatchTime.now().uptimeNanoseconds
     try await fetch(client, requests: requests, concurrency: concurrency)
     let wall = Double(DispatchTime.now().uptimeNanoseconds - wallStart)
     let cpu = Double(ProcessCPU.rusageNanoseconds() - cpuStart)
-    return RoundCost(cpuPerRequest: cpu / Double(requests), wall: wall, requests: requests)
+    let switches = Double(ProcessCPU.contextSwitches() - switchesStart)
+    return RoundCost(cpuPerRequest: cpu / Double(requests), wall: wall, requests: requests,
+                     switchesPerRequest: switches / Double(requests))
 }
 
 /// `requests` fetches, by `concurrency` workers that each fetch one after another.

@@ -22,6 +22,11 @@ for client in [raw, provider] as [any LiveClient] {
     try await fetch(client, requests: options.concurrentRequests, concurrency: options.concurrency)
 }
 
+if options.split {
+    try await runSplit(options, layers: splitLayers(fileURL: fileURL, raw: raw, provider: provider))
+    exit(0)
+}
+
 let sequential = try await Comparison.run("sequential", raw: raw, provider: provider,
                                           rounds: options.rounds, requests: options.requests, concurrency: 1)
 let concurrent = try await Comparison.run("\(options.concurrency) in flight", raw: raw, provider: provider,
