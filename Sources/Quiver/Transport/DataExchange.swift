@@ -24,6 +24,9 @@ final class DataExchange: Sendable {
         var received: Int64 = 0
         var isDone = false
         var bodyDropped = false
+        /// How the exchange ended when it ended before ``start(_:continuation:deadline:)``
+        /// (cancelled, or its deadline came first): what `start` answers with.
+        var outcomeBeforeStart: Result<Response, any Error>?
     }
 
     private let state = Locked(State())
@@ -55,25 +58,34 @@ final class DataExchange: Sendable {
         }
     }
 
-    /// Starts `task` unless the exchange was cancelled already, and arms the deadline.
+    /// Starts `task` unless the exchange was cancelled already, with its deadline armed.
     func start(_ task: URLSessionTask, continuation: CheckedContinuation<Response, any Error>, deadline: TimeInterval) {
-        let alreadyCancelled = state.withLock { state in
-            guard !state.isDone else { return true }
+        let armed = armTimer(after: deadline)
+        let ended = state.withLock { state -> Result<Response, any Error>? in
+            guard !state.isDone else { return state.outcomeBeforeStart ?? .failure(CancellationError()) }
             state.continuation = continuation
             state.task = task
-            return false
+            state.deadline = armed
+            return nil
         }
-        if alreadyCancelled {
-            continuation.resume(throwing: CancellationError())
+        if let ended {
+            if let armed {
+                Deadlines.shared.cancel(armed)
+            }
+            continuation.resume(with: ended)
             return
         }
-        armTimer(after: deadline)
         task.resume()
     }
 
     /// Ends the exchange with `CancellationError` and cancels the task.
     func cancel() {
         end(with: .failure(CancellationError()), cancellingTask: true)
+    }
+
+    /// The deadline passed: ends the exchange with `URLError(.timedOut)` and cancels the task.
+    func expire() {
+        end(with: .failure(URLError(.timedOut)), cancellingTask: true)
     }
 
     /// The response head arrived.
@@ -116,7 +128,7 @@ final class DataExchange: Sendable {
 
     /// The task finished, with or without an error.
     func complete(_ task: URLSessionTask, error: (any Error)?) {
-        if error == nil, let failure = flushPending() {
+        if error == nil, fileURL != nil, let failure = flushPending() {
             end(with: .failure(failure), cancellingTask: false)
             return
         }
@@ -183,28 +195,22 @@ final class DataExchange: Sendable {
         return Redirect.request(following: next, from: original ?? request)
     }
 
-    private func armTimer(after seconds: TimeInterval) {
+    /// Schedules the deadline, unless it is "never"; its identifier.
+    private func armTimer(after seconds: TimeInterval) -> UInt64? {
         // Deadlines beyond a year are "never": DispatchTime cannot hold infinity.
-        guard seconds.isFinite, seconds > 0, seconds < 365 * 86_400 else { return }
+        guard seconds.isFinite, seconds > 0, seconds < 365 * 86_400 else { return nil }
         // A strong reference (a weak one would allocate a side table for every request): the
         // entry is dropped when the exchange ends, whichever way it ends.
-        let deadline = Deadlines.shared.schedule(after: seconds) {
-            self.end(with: .failure(URLError(.timedOut)), cancellingTask: true)
-        }
-        let armed = state.withLock { state in
-            guard !state.isDone else { return false }
-            state.deadline = deadline
-            return true
-        }
-        if !armed {
-            Deadlines.shared.cancel(deadline)
-        }
+        return Deadlines.shared.schedule(after: seconds) { self.expire() }
     }
 
     private func end(with outcome: Result<Response, any Error>, cancellingTask: Bool) {
         let taken = state.withLock { state -> (CheckedContinuation<Response, any Error>?, URLSessionTask?, UInt64?, FileHandle?)? in
             guard !state.isDone else { return nil }
             state.isDone = true
+            if state.continuation == nil {
+                state.outcomeBeforeStart = outcome
+            }
             defer {
                 state.continuation = nil
                 state.task = nil
