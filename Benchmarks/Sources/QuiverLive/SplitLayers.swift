@@ -5,21 +5,18 @@ import FoundationNetworking
 #endif
 import Quiver
 
-/// `URLSessionTransport` alone, sending one request built once with the same three headers.
+/// `URLSessionTransport` alone, sending the request raw URLSession sends, built the same way
+/// for each call.
 struct TransportClient: LiveClient {
     let name = "URLSessionTransport"
     let transport = URLSessionTransport(configuration: .default)
-    let request: URLRequest
+    let url: URL
 
-    init(url: URL) {
+    func fetch() async throws {
         var request = URLRequest(url: url)
         for (name, value) in StampPlugin.headers(3) {
             request.setValue(value, forHTTPHeaderField: name)
         }
-        self.request = request
-    }
-
-    func fetch() async throws {
         let response = try await transport.send(TransportRequest(urlRequest: request))
         guard response.statusCode == 200, !response.data.isEmpty else {
             throw UnexpectedResponse()
