@@ -115,7 +115,7 @@ public final class URLSessionTransport: HTTPTransport {
         delegate.register(exchange, for: task)
         defer { delegate.remove(task) }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            try await withUnsafeThrowingContinuation { continuation in
                 exchange.start(task, continuation: continuation, deadline: deadline)
             }
         } onCancel: {
