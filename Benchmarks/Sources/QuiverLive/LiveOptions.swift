@@ -16,6 +16,8 @@ struct LiveOptions {
     var split = false
     /// With `--split`: run only this layer, unmeasured, for a profiler.
     var layer: Int?
+    /// With `--split`: measure only these layers (raw, layer 0, always first).
+    var layers: [Int]?
 
     init(_ arguments: ArraySlice<String>) {
         var arguments = arguments
@@ -37,6 +39,10 @@ struct LiveOptions {
             case "--requests": requests = Self.count(value)
             case "--concurrent-requests": concurrentRequests = Self.count(value)
             case "--concurrency": concurrency = Self.count(value)
+            case "--layers":
+                let indices = value.split(separator: ",").map { Int($0) }
+                guard !indices.isEmpty, indices.allSatisfy({ ($0 ?? -1) >= 0 }) else { Self.usage("not a list of layer numbers: \(value)") }
+                layers = indices.compactMap { $0 }
             case "--layer":
                 guard let index = Int(value), index >= 0 else { Self.usage("not a layer number: \(value)") }
                 layer = index
@@ -54,7 +60,7 @@ struct LiveOptions {
         FileHandle.standardError.write(Data("""
             QuiverLive: \(problem)
             usage: QuiverLive --base-url URL [--rounds N] [--requests N] [--concurrent-requests N] [--concurrency N]
-                   QuiverLive --base-url URL --split [--layer N] [same options]
+                   QuiverLive --base-url URL --split [--layer N | --layers N,M,…] [same options]
                    QuiverLive --print-body
 
             """.utf8))

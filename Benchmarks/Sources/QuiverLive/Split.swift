@@ -6,19 +6,28 @@ import Foundation
 /// the order rotating each round. A layer's cost is the median over rounds of its CPU per
 /// request against the layer above and against raw, in the same round.
 ///
-/// `--layer N` runs only layer `N` (from 0, raw), for a profiler to attach to.
-func runSplit(_ options: LiveOptions, layers: [any LiveClient]) async throws {
+/// `--layer N` runs only layer `N` (from 0, raw), for a profiler to attach to; `--layers 1,5`
+/// measures only those layers (and raw), for a quicker A/B of one change.
+func runSplit(_ options: LiveOptions, layers all: [any LiveClient]) async throws {
+    var layers = all
+    if let chosen = options.layers {
+        guard chosen.allSatisfy(all.indices.contains) else {
+            FileHandle.standardError.write(Data("QuiverLive: --layers: there are \(all.count) layers\n".utf8))
+            exit(64)
+        }
+        layers = [all[0]] + chosen.filter { $0 != 0 }.map { all[$0] }
+    }
     if let only = options.layer {
-        guard layers.indices.contains(only) else {
-            FileHandle.standardError.write(Data("QuiverLive: --layer \(only): there are \(layers.count) layers\n".utf8))
+        guard all.indices.contains(only) else {
+            FileHandle.standardError.write(Data("QuiverLive: --layer \(only): there are \(all.count) layers\n".utf8))
             exit(64)
         }
         for _ in 0..<options.rounds {
-            try await fetch(layers[only], requests: options.requests, concurrency: options.concurrency)
+            try await fetch(all[only], requests: options.requests, concurrency: options.concurrency)
         }
         return
     }
-    for layer in layers.dropFirst(2) {
+    for layer in layers.dropFirst() {
         try await fetch(layer, requests: options.concurrentRequests, concurrency: options.concurrency)
     }
     for concurrency in [1, options.concurrency] {
