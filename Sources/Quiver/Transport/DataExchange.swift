@@ -17,7 +17,7 @@ import FoundationNetworking
 /// under the lock (``end(with:cancellingTask:)``, which takes it out of the state), or by
 /// ``start(_:continuation:deadline:)`` when the exchange was done before the continuation was
 /// stored.
-final class DataExchange: Sendable {
+final class DataExchange: DeadlineExpiring {
     private struct State {
         var continuation: UnsafeContinuation<Response, any Error>?
         var task: URLSessionTask?
@@ -113,6 +113,9 @@ final class DataExchange: Sendable {
                     }
                     state.pending.removeAll(keepingCapacity: true)
                 }
+            } else if state.body.isEmpty {
+                // Most bodies come in one piece: keep it as it is rather than copy it.
+                state.body = data
             } else {
                 state.body.append(data)
             }
@@ -139,7 +142,11 @@ final class DataExchange: Sendable {
             return
         }
         let (collected, body) = state.withLock { ($0.response, $0.body) }
-        guard let http = (task.response as? HTTPURLResponse) ?? collected else {
+        // The response the delegate was handed first: it is the task's final one (URLSession
+        // hands over no redirect it follows). Only without it (a redirect handed back, a failure
+        // before any response) ask the task, whose getter on Linux waits on a queue that a
+        // barrier block, setting that very response, may still hold.
+        guard let http = collected ?? (task.response as? HTTPURLResponse) else {
             end(with: .failure(error.map { QuiverError(transportError: $0) } ?? URLError(.badServerResponse)), cancellingTask: false)
             return
         }
@@ -205,9 +212,10 @@ final class DataExchange: Sendable {
     private func armTimer(after seconds: TimeInterval) -> UInt64? {
         // Deadlines beyond a year are "never": DispatchTime cannot hold infinity.
         guard seconds.isFinite, seconds > 0, seconds < 365 * 86_400 else { return nil }
-        // A strong reference (a weak one would allocate a side table for every request): the
-        // entry is dropped when the exchange ends, whichever way it ends.
-        return Deadlines.shared.schedule(after: seconds) { self.expire() }
+        // The entry holds the exchange itself, strongly: no closure to allocate, and a weak
+        // reference would allocate a side table for every request. It is dropped when the
+        // exchange ends, whichever way it ends.
+        return Deadlines.shared.schedule(after: seconds, expiring: self)
     }
 
     private func end(with outcome: Result<Response, any Error>, cancellingTask: Bool) {

@@ -14,7 +14,7 @@ final class Deadlines: Sendable {
 
     private struct Entry {
         var deadline: UInt64
-        var expire: @Sendable () -> Void
+        var owner: any DeadlineExpiring
     }
 
     private struct State {
@@ -46,12 +46,20 @@ final class Deadlines: Sendable {
     ///
     /// - Returns: The deadline's identifier, for ``cancel(_:)``.
     func schedule(after seconds: TimeInterval, _ expire: @escaping @Sendable () -> Void) -> UInt64 {
+        schedule(after: seconds, expiring: ExpiringClosure(expire))
+    }
+
+    /// Calls `owner.expire()` once `seconds` have passed, unless ``cancel(_:)`` comes first.
+    /// The entry holds `owner` until then.
+    ///
+    /// - Returns: The deadline's identifier, for ``cancel(_:)``.
+    func schedule(after seconds: TimeInterval, expiring owner: any DeadlineExpiring) -> UInt64 {
         // Clamped: a negative or NaN delay is due now, and none is longer than about 30 years.
         let nanoseconds = seconds > 0 ? UInt64(min(seconds, 1e9) * 1_000_000_000) : 0
         let deadline = DispatchTime.now().uptimeNanoseconds &+ nanoseconds
         return state.withLock { state in
             state.nextID &+= 1
-            state.entries[state.nextID] = Entry(deadline: deadline, expire: expire)
+            state.entries[state.nextID] = Entry(deadline: deadline, owner: owner)
             if deadline < state.firesAt {
                 state.firesAt = deadline
                 state.timer.schedule(deadline: DispatchTime(uptimeNanoseconds: deadline), leeway: Self.leeway)
@@ -67,12 +75,12 @@ final class Deadlines: Sendable {
 
     private func fire() {
         let now = DispatchTime.now().uptimeNanoseconds
-        let due = state.withLock { state -> [@Sendable () -> Void] in
-            var due: [@Sendable () -> Void] = []
+        let due = state.withLock { state -> [any DeadlineExpiring] in
+            var due: [any DeadlineExpiring] = []
             var next = UInt64.max
             for (id, entry) in state.entries {
                 if entry.deadline <= now {
-                    due.append(entry.expire)
+                    due.append(entry.owner)
                     state.entries[id] = nil
                 } else {
                     next = min(next, entry.deadline)
@@ -84,8 +92,27 @@ final class Deadlines: Sendable {
             }
             return due
         }
-        for expire in due {
-            expire()
+        for owner in due {
+            owner.expire()
         }
+    }
+}
+
+/// Something a deadline ends: a request in flight, for one.
+protocol DeadlineExpiring: AnyObject, Sendable {
+    /// The deadline passed.
+    func expire()
+}
+
+/// A closure as a ``DeadlineExpiring``.
+private final class ExpiringClosure: DeadlineExpiring {
+    let body: @Sendable () -> Void
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
+    }
+
+    func expire() {
+        body()
     }
 }

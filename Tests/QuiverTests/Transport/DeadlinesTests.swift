@@ -93,4 +93,29 @@ private final class Expirations: Sendable {
         #expect(names.count == Set(names).count)
         #expect(Set(names) == Set((0..<200).map { "\($0)" }).subtracting(cancelled))
     }
+
+    @Test func anOwnerIsHeldUntilItsDeadlineEndsItThenLetGo() async throws {
+        final class Owner: DeadlineExpiring {
+            let expired: Locked<Bool>
+            init(_ expired: Locked<Bool>) { self.expired = expired }
+            func expire() { expired.withLock { $0 = true } }
+        }
+        let deadlines = Deadlines()
+        let expired = Locked(false)
+        weak var held: Owner?
+        do {
+            let owner = Owner(expired)
+            held = owner
+            _ = deadlines.schedule(after: 0.05, expiring: owner)
+        }
+        // Only the entry holds it now.
+        #expect(held != nil)
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(5)
+        while !expired.withLock({ $0 }) || held != nil, clock.now < end {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(expired.withLock { $0 })
+        #expect(held == nil)
+    }
 }
