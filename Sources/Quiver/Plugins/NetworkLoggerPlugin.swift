@@ -87,13 +87,14 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - result: The outcome.
     ///   - target: The target that was requested.
     /// - Returns: `result`.
-    public func process(_ result: Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
-        guard configuration.level >= .error, case .failure(let error) = result, isLogged(target) else { return result }
-        switch error {
-        case .invalidRequest, .encoding, .plugin:
-            emit(failureEntries(error, target: target), target: target)
-        default:
-            break
+    public func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
+        if configuration.level >= .error, case .failure(let error) = copy result, isLogged(target) {
+            switch error {
+            case .invalidRequest, .encoding, .plugin:
+                emit(failureEntries(error, target: target), target: target)
+            default:
+                break
+            }
         }
         return result
     }

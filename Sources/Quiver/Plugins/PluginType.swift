@@ -61,11 +61,15 @@ public protocol PluginType: Sendable {
 
     /// Changes the outcome before the caller sees it.
     ///
+    /// The outcome is handed over (`consuming`), as the request is to ``prepare(_:target:)``:
+    /// handing it on unchanged then copies nothing. A plugin that declares the parameter without
+    /// `consuming`, as for Moya, works as well.
+    ///
     /// - Parameters:
     ///   - result: The outcome so far.
     ///   - target: The target that was requested.
     /// - Returns: The outcome to hand on.
-    func process(_ result: Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError>
+    func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError>
 }
 
 extension PluginType {
@@ -79,7 +83,7 @@ extension PluginType {
     public func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType) {}
 
     /// Returns `result` unchanged.
-    public func process(_ result: Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
+    public func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
         result
     }
 }

@@ -26,7 +26,7 @@ extension Provider {
             result = .failure(error)
         }
         for plugin in plugins {
-            result = await plugin.process(result, target: pluginTarget)
+            result = await plugin.process(consume result, target: pluginTarget)
         }
         return result
     }
