@@ -31,8 +31,7 @@ enum RequestValidator {
         if let fields = request.allHTTPHeaderFields {
             try validate(fields, method: method, url: url.absoluteString)
         }
-        let forbidsBody = HTTPMethod(rawValue: method.uppercased()).forbidsBody
-        if forbidsBody && (request.httpBody != nil || request.httpBodyStream != nil) {
+        if isGetOrHead(method) && (request.httpBody != nil || request.httpBodyStream != nil) {
             throw refuse("a \(method.uppercased()) request cannot carry a body")
         }
     }
@@ -62,6 +61,17 @@ enum RequestValidator {
                 throw .invalidRequest("\(method) \(url()): the value of header \(name) contains a control character (CR, LF or NUL)")
             }
         }
+    }
+
+    /// Whether `method` is `GET` or `HEAD`, in any case (``HTTPMethod/forbidsBody``), without
+    /// making an uppercased copy: `method` is a token already, so setting the ASCII case bit
+    /// only folds letters.
+    private static func isGetOrHead(_ method: String) -> Bool {
+        func matches(_ name: StaticString) -> Bool {
+            let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            return method.utf8.elementsEqual(expected) { $0 | 0x20 == $1 | 0x20 }
+        }
+        return matches("GET") || matches("HEAD")
     }
 
     /// RFC 9110 `token`: visible ASCII except separators.

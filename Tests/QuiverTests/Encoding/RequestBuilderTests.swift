@@ -126,6 +126,27 @@ import Testing
         }
     }
 
+    @Test(arguments: ["get", "Get", "GET", "head", "hEaD"])
+    func aBodyOnGetOrHeadInAnyCaseIsRefusedAfterPlugins(method: String) throws {
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/x")))
+        request.httpMethod = method
+        request.httpBody = Data("x".utf8)
+        #expect {
+            try RequestValidator.validate(request)
+        } throws: { error in
+            guard case .invalidRequest(let reason) = error as? QuiverError else { return false }
+            return reason.contains("cannot carry a body")
+        }
+    }
+
+    @Test(arguments: ["POST", "GETS", "GE", "HEADER", "PUT"])
+    func aBodyOnOtherMethodsPassesTheCheck(method: String) throws {
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/x")))
+        request.httpMethod = method
+        request.httpBody = Data("x".utf8)
+        try RequestValidator.validate(request)
+    }
+
     @Test(arguments: ["not a url", "ftp://example.com/file", "mailto:someone@example.com", "/relative/path",
                       "https://", "http//missing-colon.com", ""])
     func anythingButAnAbsoluteHTTPURLIsRefused(url: String) {
