@@ -42,13 +42,6 @@ final class Deadlines: Sendable {
         state.withLock { $0.timer.cancel() }
     }
 
-    /// Calls `expire` once `seconds` have passed, unless ``cancel(_:)`` comes first.
-    ///
-    /// - Returns: The deadline's identifier, for ``cancel(_:)``.
-    func schedule(after seconds: TimeInterval, _ expire: @escaping @Sendable () -> Void) -> UInt64 {
-        schedule(after: seconds, expiring: ExpiringClosure(expire))
-    }
-
     /// Calls `owner.expire()` once `seconds` have passed, unless ``cancel(_:)`` comes first.
     /// The entry holds `owner` until then.
     ///
@@ -102,17 +95,4 @@ final class Deadlines: Sendable {
 protocol DeadlineExpiring: AnyObject, Sendable {
     /// The deadline passed.
     func expire()
-}
-
-/// A closure as a ``DeadlineExpiring``.
-private final class ExpiringClosure: DeadlineExpiring {
-    let body: @Sendable () -> Void
-
-    init(_ body: @escaping @Sendable () -> Void) {
-        self.body = body
-    }
-
-    func expire() {
-        body()
-    }
 }

@@ -4,10 +4,25 @@ import Testing
 
 /// Records which deadlines expired, in order and when, and lets a test wait for one.
 private final class Expirations: Sendable {
-    private let fired = Locked([(name: String, at: ContinuousClock.Instant)]())
+    fileprivate let fired = Locked([(name: String, at: ContinuousClock.Instant)]())
 
-    func expire(_ name: String) -> @Sendable () -> Void {
-        { self.fired.withLock { $0.append((name, .now)) } }
+    /// What a deadline named `name` ends: it records that it expired, and when.
+    func expire(_ name: String) -> any DeadlineExpiring {
+        Named(name: name, expirations: self)
+    }
+
+    private final class Named: DeadlineExpiring {
+        let name: String
+        let expirations: Expirations
+
+        init(name: String, expirations: Expirations) {
+            self.name = name
+            self.expirations = expirations
+        }
+
+        func expire() {
+            expirations.fired.withLock { $0.append((name, .now)) }
+        }
     }
 
     var names: [String] { fired.withLock { $0.map(\.name) } }
@@ -34,7 +49,7 @@ private final class Expirations: Sendable {
         let deadlines = Deadlines()
         let expirations = Expirations()
         let start = ContinuousClock.now
-        _ = deadlines.schedule(after: 0.1, expirations.expire("a"))
+        _ = deadlines.schedule(after: 0.1, expiring: expirations.expire("a"))
         #expect(expirations.names.isEmpty)
         #expect(try await expirations.wait(for: "a"))
         #expect(ContinuousClock.now - start >= .milliseconds(95))
@@ -45,8 +60,8 @@ private final class Expirations: Sendable {
     @Test func aCancelledDeadlineNeverExpires() async throws {
         let deadlines = Deadlines()
         let expirations = Expirations()
-        let cancelled = deadlines.schedule(after: 0.05, expirations.expire("cancelled"))
-        _ = deadlines.schedule(after: 0.15, expirations.expire("later"))
+        let cancelled = deadlines.schedule(after: 0.05, expiring: expirations.expire("cancelled"))
+        _ = deadlines.schedule(after: 0.15, expiring: expirations.expire("later"))
         deadlines.cancel(cancelled)
         #expect(try await expirations.wait(for: "later"))
         #expect(expirations.names == ["later"])
@@ -55,8 +70,8 @@ private final class Expirations: Sendable {
     @Test func anEarlierDeadlineScheduledLaterMovesTheTimer() async throws {
         let deadlines = Deadlines()
         let expirations = Expirations()
-        _ = deadlines.schedule(after: 3600, expirations.expire("an hour"))
-        _ = deadlines.schedule(after: 0.05, expirations.expire("soon"))
+        _ = deadlines.schedule(after: 3600, expiring: expirations.expire("an hour"))
+        _ = deadlines.schedule(after: 0.05, expiring: expirations.expire("soon"))
         #expect(try await expirations.wait(for: "soon", within: 2))
         #expect(expirations.names == ["soon"])
     }
@@ -65,8 +80,8 @@ private final class Expirations: Sendable {
         let deadlines = Deadlines()
         let expirations = Expirations()
         let start = ContinuousClock.now
-        let first = deadlines.schedule(after: 0.05, expirations.expire("first"))
-        _ = deadlines.schedule(after: 0.2, expirations.expire("second"))
+        let first = deadlines.schedule(after: 0.05, expiring: expirations.expire("first"))
+        _ = deadlines.schedule(after: 0.2, expiring: expirations.expire("second"))
         deadlines.cancel(first)
         #expect(try await expirations.wait(for: "second"))
         #expect(expirations.names == ["second"])
@@ -81,7 +96,7 @@ private final class Expirations: Sendable {
         let expirations = Expirations()
         var cancelled: Set<String> = []
         for index in 0..<200 {
-            let id = deadlines.schedule(after: Double(index % 10) / 100, expirations.expire("\(index)"))
+            let id = deadlines.schedule(after: Double(index % 10) / 100, expiring: expirations.expire("\(index)"))
             if index % 3 == 0 {
                 deadlines.cancel(id)
                 cancelled.insert("\(index)")
