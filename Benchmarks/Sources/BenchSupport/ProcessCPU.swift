@@ -20,12 +20,7 @@ public enum ProcessCPU {
     /// `getrusage(RUSAGE_SELF)` user + system time, as the issue prescribes for the live
     /// comparison.
     public static func rusageNanoseconds() -> Int {
-        var usage = rusage()
-        #if canImport(Glibc)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        #else
-        getrusage(RUSAGE_SELF, &usage)
-        #endif
+        let usage = selfUsage()
         let micros = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
             + Int(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
         return micros * 1_000
@@ -34,12 +29,18 @@ public enum ProcessCPU {
     /// Context switches of the whole process so far, voluntary and involuntary: how often its
     /// threads went to sleep or were put aside.
     public static func contextSwitches() -> Int {
+        let usage = selfUsage()
+        return usage.ru_nvcsw + usage.ru_nivcsw
+    }
+
+    /// `getrusage(RUSAGE_SELF)`: the whole process, every thread.
+    private static func selfUsage() -> rusage {
         var usage = rusage()
         #if canImport(Glibc)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
         getrusage(RUSAGE_SELF, &usage)
         #endif
-        return usage.ru_nvcsw + usage.ru_nivcsw
+        return usage
     }
 }
