@@ -33,7 +33,10 @@ guard arguments.isEmpty else {
 
 let live = liveBaseURL != nil
 // Live, an EnvironmentPlugin sends every request to --base-url instead of the made-up host.
-let environment = liveBaseURL.map { [EnvironmentPlugin(APIEnvironment(name: "live", baseURL: $0))] } ?? []
+let environment = liveBaseURL.map { url in
+    [EnvironmentPlugin(current: APIEnvironment(name: "live", baseURL: url),
+                       among: [APIEnvironment(name: "made-up", baseURL: DemoAPI.stubBaseURL)])]
+} ?? []
 let provider = Provider<DemoAPI>(
     endpointClosure: { target in
         let endpoint = Provider.defaultEndpointMapping(for: target)

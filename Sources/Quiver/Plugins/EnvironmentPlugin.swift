@@ -21,59 +21,116 @@ public struct APIEnvironment: Sendable, Hashable {
     }
 }
 
-/// Sends every request to the current ``APIEnvironment``, switchable at run time from any
-/// thread (CodyFire's dev / stage / prod).
+/// Sends the requests aimed at your API to its current ``APIEnvironment`` (CodyFire's dev /
+/// stage / prod), switchable at run time from any thread.
 ///
-/// Each request's URL has its target's `baseURL` replaced by the environment's, keeping the
-/// path, query and everything the plugins before it did. Requests already sent are not affected
-/// by a switch; every request prepared after it is.
+/// **The rule.** The plugin knows the environments it switches between: the ones it is created
+/// with and every one it is switched to. A request whose URL lies under one of their base URLs
+/// (same scheme, host and port, and the base URL's path as a whole-segment prefix) is moved to
+/// the current environment: that base URL is replaced by the current one, and the rest of the
+/// path, the query and everything the plugins before it did are kept. A request aimed anywhere
+/// else — a target that names its own server, such as a `GenericTarget` for a file host or a
+/// per-request server URL — is sent where its target says, untouched. Requests already sent are
+/// not affected by a switch; every request prepared after it is.
 ///
 /// ```swift
-/// let environments = EnvironmentPlugin(.init(name: "prod", baseURL: prod))
-/// let provider = Provider<API>(plugins: [environments])
-/// environments.switch(to: .init(name: "staging", baseURL: staging))
+/// let environments = EnvironmentPlugin(current: prod, among: [dev, staging, prod])
+/// let provider = Provider<API>(plugins: [environments])   // API's baseURL is prod's
+/// environments.switch(to: staging)                          // API's requests now go to staging
 /// ```
+///
+/// Put it first among the plugins, so that the others see the final URL.
 public final class EnvironmentPlugin: PluginType {
-    private let current: Locked<APIEnvironment>
+    private struct State {
+        var current: APIEnvironment
+        /// Every environment known, each base URL as text without a trailing `/`, longest first.
+        var known: [(environment: APIEnvironment, prefix: String)]
 
-    /// Creates the plugin.
+        mutating func learn(_ environment: APIEnvironment) {
+            guard !known.contains(where: { $0.environment == environment }) else { return }
+            known.append((environment, EnvironmentPlugin.prefix(of: environment)))
+            known.sort { $0.prefix.utf8.count > $1.prefix.utf8.count }
+        }
+    }
+
+    private let state: Locked<State>
+
+    /// Creates the plugin for one environment: requests aimed at it go to whichever environment
+    /// it is later switched to.
     ///
-    /// - Parameter environment: The environment to start with.
-    public init(_ environment: APIEnvironment) {
-        current = Locked(environment)
+    /// - Parameter environment: The environment to start with, whose base URL your targets use.
+    public convenience init(_ environment: APIEnvironment) {
+        self.init(current: environment, among: [])
+    }
+
+    /// Creates the plugin for the environments your API has.
+    ///
+    /// - Parameters:
+    ///   - current: The environment to start with.
+    ///   - environments: Every environment a target's base URL may name (`current` is added if
+    ///     missing). A request under any of them is moved to the current one; others are not.
+    public init(current: APIEnvironment, among environments: [APIEnvironment]) {
+        var state = State(current: current, known: [])
+        for environment in environments + [current] {
+            state.learn(environment)
+        }
+        self.state = Locked(state)
     }
 
     /// The environment requests go to now.
     public var environment: APIEnvironment {
-        current.withLock { $0 }
+        state.withLock { $0.current }
     }
 
-    /// Sends every request prepared from now on to `environment`.
+    /// The environments this plugin moves requests between: those it was created with and every
+    /// one it was switched to.
+    public var environments: [APIEnvironment] {
+        state.withLock { $0.known.map(\.environment) }
+    }
+
+    /// Sends every request aimed at a known environment, prepared from now on, to `environment`.
     ///
-    /// - Parameter environment: The new environment.
+    /// - Parameter environment: The new environment; it becomes a known one.
     public func `switch`(to environment: APIEnvironment) {
-        current.withLock { $0 = environment }
+        state.withLock { state in
+            state.learn(environment)
+            state.current = environment
+        }
     }
 
-    /// Rewrites the request's URL to the current environment.
+    /// Moves the request to the current environment when its URL is under a known one.
     ///
     /// - Throws: ``QuiverError/invalidRequest(_:)`` when the rewritten URL is not valid.
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard let url = request.url else { return request }
-        let base = target.baseURL.absoluteString
         let text = url.absoluteString
-        let environmentBase = environment.baseURL.absoluteString
-        // The target's base URL, less any query of its own, is the prefix to swap.
-        let prefix = base.split(separator: "?", maxSplits: 1).first.map(String.init) ?? base
-        guard text.hasPrefix(prefix) else { return request }
-        let rest = text.dropFirst(prefix.count)
-        let separator = rest.isEmpty || rest.hasPrefix("/") || rest.hasPrefix("?") ? "" : "/"
-        let joined = environmentBase.trimmingSuffix("/") + separator + rest
+        let (current, prefix) = state.withLock { state in
+            (state.current, state.known.first { Self.isURL(text, under: $0.prefix) }?.prefix)
+        }
+        guard let prefix else { return request }
+        let target = Self.prefix(of: current)
+        guard target != prefix else { return request }
+        let joined = target + text.dropFirst(prefix.count)
         guard let rewritten = URL(string: joined) else {
-            throw QuiverError.invalidRequest("\(request.httpMethod ?? "GET") \(text): the environment \(environment.name) makes an invalid URL")
+            throw QuiverError.invalidRequest("\(request.httpMethod ?? "GET") \(text): the environment \(current.name) makes an invalid URL")
         }
         request.url = rewritten
         return request
+    }
+
+    /// The base URL of `environment` as text, without a trailing `/` or a query.
+    private static func prefix(of environment: APIEnvironment) -> String {
+        let base = environment.baseURL.absoluteString
+        let head = base.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? base
+        return head.trimmingSuffix("/")
+    }
+
+    /// Whether `url` starts with `prefix` at a segment boundary.
+    private static func isURL(_ url: String, under prefix: String) -> Bool {
+        guard url.hasPrefix(prefix) else { return false }
+        let rest = url.utf8.dropFirst(prefix.utf8.count)
+        guard let next = rest.first else { return true }
+        return next == UInt8(ascii: "/") || next == UInt8(ascii: "?") || next == UInt8(ascii: "#")
     }
 }
 

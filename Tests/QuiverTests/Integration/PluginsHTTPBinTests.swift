@@ -135,10 +135,10 @@ import Testing
         struct Echo: Decodable { let url: String; let args: [String: String] }
         let made = APIEnvironment(name: "made-up", baseURL: URL(string: "http://127.0.0.1:9/api")!)
         let live = APIEnvironment(name: "httpbin", baseURL: try #require(TestServers.httpbin).appendingPathComponent("anything/api"))
-        let environments = EnvironmentPlugin(made)
+        let prod = APIEnvironment(name: "prod", baseURL: URL(string: "https://prod.example.com/api")!)
+        let environments = EnvironmentPlugin(current: made, among: [prod, live])
         let provider = Provider<GenericTarget>(plugins: [environments])
-        let target = GenericTarget(baseURL: URL(string: "https://prod.example.com/api")!, path: "users/1", task: .query(["v": 2]),
-                                   timeout: 2)
+        let target = GenericTarget(baseURL: prod.baseURL, path: "users/1", task: .query(["v": 2]), timeout: 2)
         guard case .transport? = await provider.result(for: target).failure else {
             Issue.record("nothing listens on the made-up environment's port")
             return

@@ -134,39 +134,3 @@ struct SecureTarget: TargetType, AccessTokenAuthorizable {
         #expect(changes.withLock { $0 } == 0)
     }
 }
-
-@Suite struct EnvironmentPluginTests {
-    private let prod = APIEnvironment(name: "prod", baseURL: URL(string: "https://api.example.com/v2")!)
-    private let staging = APIEnvironment(name: "staging", baseURL: URL(string: "http://127.0.0.1:8080/staging/v2/")!)
-
-    @Test func requestsGoToTheCurrentEnvironmentWithPathAndQueryKept() async throws {
-        let environments = EnvironmentPlugin(prod)
-        let transport = RecordingTransport()
-        let provider = Provider<ExampleAPI>(transport: transport, plugins: [environments])
-        _ = try await provider.response(for: .search(query: "a b", page: 2))
-        environments.switch(to: staging)
-        _ = try await provider.response(for: .search(query: "a b", page: 2))
-        #expect(transport.requests.map { $0.urlRequest.url?.absoluteString } == [
-            "https://api.example.com/v2/search?page=2&q=a%20b",
-            "http://127.0.0.1:8080/staging/v2/search?page=2&q=a%20b",
-        ])
-        #expect(environments.environment.name == "staging")
-    }
-
-    @Test func switchingFromManyThreadsWhileRequestsRunIsSafe() async {
-        let environments = EnvironmentPlugin(prod)
-        let provider = Provider<ExampleAPI>(transport: RecordingTransport(), plugins: [environments])
-        await withTaskGroup(of: Void.self) { group in
-            for index in 0..<200 {
-                group.addTask {
-                    if index.isMultiple(of: 2) {
-                        environments.switch(to: index.isMultiple(of: 4) ? staging : prod)
-                    } else {
-                        let url = try? await provider.response(for: .user(id: index)).request?.url?.absoluteString
-                        #expect(url?.hasSuffix("/users/\(index)") == true)
-                    }
-                }
-            }
-        }
-    }
-}
