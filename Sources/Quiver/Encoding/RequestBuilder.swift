@@ -39,6 +39,9 @@ enum RequestBuilder {
     /// Builds the request without checking it; ``RequestValidator`` checks it once plugins
     /// have had their say.
     static func build(_ endpoint: Endpoint) throws(QuiverError) -> BuiltRequest {
+        if let problem = endpoint.pathProblem {
+            throw .invalidRequest("\(endpoint.method) \(endpoint.url): \(problem)")
+        }
         var parts = Parts()
         try parts.collect(endpoint.task)
         if parts.bodySource != nil, endpoint.method.forbidsBody {
@@ -47,7 +50,8 @@ enum RequestBuilder {
 
         let urlString = parts.query.isEmpty ? endpoint.url : URLPath.appending(query: parts.query, to: endpoint.url)
         guard let parsed = ParsedURLs.shared.url(for: urlString) else {
-            throw .invalidRequest("\(endpoint.method) \(endpoint.url): not a valid URL")
+            throw .invalidRequest("\(endpoint.method) \(endpoint.url): not a valid URL"
+                                  + (endpoint.url.contains("://") ? "" : " (a base URL must be absolute: add http:// or https://)"))
         }
         var request = URLRequest(url: parsed.url)
         if endpoint.method != .get {
@@ -91,7 +95,7 @@ enum RequestBuilder {
                 let data = try encode { try (encoder ?? RequestBuilder.defaultFormEncoder).encodedData(value) }
                 setBody(data, contentType: RequestBuilder.formContentType)
             case .query(let value, let encoder):
-                appendQuery(try encode { try (encoder ?? RequestBuilder.defaultFormEncoder).encode(value) })
+                try appendQuery(value, encoder: encoder)
             case .multipart(let form):
                 try form.validate()
                 bodySource = .multipart(form)
@@ -106,13 +110,19 @@ enum RequestBuilder {
                 download = destination
             case .composite(let base, let value, let encoder):
                 try collect(base)
-                appendQuery(try encode { try (encoder ?? RequestBuilder.defaultFormEncoder).encode(value) })
+                try appendQuery(value, encoder: encoder)
             }
         }
 
         private mutating func setBody(_ data: Data, contentType: String?) {
             body = data
             self.contentType = contentType
+        }
+
+        /// Adds `value`, encoded, to the query; a `nil` optional adds nothing.
+        private mutating func appendQuery(_ value: any Encodable & Sendable, encoder: FormEncoder?) throws(QuiverError) {
+            if let optional = value as? any OptionalValue, optional.isNil { return }
+            appendQuery(try encode { try (encoder ?? RequestBuilder.defaultFormEncoder).encode(value) })
         }
 
         private mutating func appendQuery(_ encoded: String) {

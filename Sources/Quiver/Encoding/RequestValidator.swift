@@ -39,8 +39,11 @@ enum RequestValidator {
     /// Why `url` cannot be requested, or `nil` when it can: it must be absolute http(s), with
     /// a host.
     static func urlProblem(_ url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            return "not an absolute http(s) URL"
+        guard let scheme = url.scheme?.lowercased() else {
+            return "not an absolute http(s) URL: it has no scheme (a base URL must be absolute: add http:// or https://)"
+        }
+        guard scheme == "http" || scheme == "https" else {
+            return "not an absolute http(s) URL: its scheme is \(scheme), and Quiver sends only http and https (for a host name, add http:// or https:// in front)"
         }
         guard let host = url.host, !host.isEmpty else {
             return "the URL has no host"

@@ -48,6 +48,21 @@ enum URLPath {
         }
     }
 
+    /// Why `path` cannot be a target's path, or `nil`: a path is plain text, so a `?` or `#`
+    /// in it would be escaped and sent as part of the path (`users?page=2` as
+    /// `users%3Fpage=2`), which is never what was meant.
+    static func problem(inPath path: String) -> String? {
+        guard let mark = path.utf8.first(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+            return nil
+        }
+        if mark == UInt8(ascii: "?") {
+            return "the path \(String(reflecting: path)) contains \"?\": a path is plain text and its \"?\" would be sent "
+                + "escaped, as %3F. Put the query in the task instead: .query([\"page\": 2]) or task.adding(query:)"
+        }
+        return "the path \(String(reflecting: path)) contains \"#\": a path is plain text and its \"#\" would be sent "
+            + "escaped, as %23 (a fragment is never sent to a server). Remove it from the path"
+    }
+
     /// `url` with `query` (already percent-encoded) added to its query, before any fragment.
     static func appending(query: String, to url: String) -> String {
         let bytes = url.utf8

@@ -28,6 +28,9 @@ public struct Endpoint: Sendable {
     public let task: HTTPTask
     /// Header fields to send.
     public let httpHeaderFields: [String: String]?
+    /// Why the target's path cannot make this endpoint's URL (a `?` or `#` in it), found when
+    /// the URL was joined and reported when the request is built.
+    let pathProblem: String?
 
     /// Creates an endpoint.
     ///
@@ -49,6 +52,19 @@ public struct Endpoint: Sendable {
         self.method = method
         self.task = task
         self.httpHeaderFields = httpHeaderFields
+        pathProblem = nil
+    }
+
+    /// An endpoint whose URL was joined from a base URL and a path, with what was wrong with
+    /// the path, if anything.
+    init(url: String, sampleResponseClosure: @escaping SampleResponseClosure, method: HTTPMethod, task: HTTPTask,
+         httpHeaderFields: [String: String]?, pathProblem: String?) {
+        self.url = url
+        self.sampleResponseClosure = sampleResponseClosure
+        self.method = method
+        self.task = task
+        self.httpHeaderFields = httpHeaderFields
+        self.pathProblem = pathProblem
     }
 
     /// A copy with `newHTTPHeaderFields` added; they replace existing fields of the same name.
@@ -64,7 +80,7 @@ public struct Endpoint: Sendable {
             fields[name] = value
         }
         return Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method,
-                        task: task, httpHeaderFields: fields)
+                        task: task, httpHeaderFields: fields, pathProblem: pathProblem)
     }
 
     /// A copy that carries `task` instead.
@@ -73,7 +89,7 @@ public struct Endpoint: Sendable {
     /// - Returns: The new endpoint.
     public func replacing(task: HTTPTask) -> Endpoint {
         Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method,
-                 task: task, httpHeaderFields: httpHeaderFields)
+                 task: task, httpHeaderFields: httpHeaderFields, pathProblem: pathProblem)
     }
 
     /// A copy that answers stubbed requests with `sampleResponseClosure` instead, for example
@@ -83,7 +99,7 @@ public struct Endpoint: Sendable {
     /// - Returns: The new endpoint.
     public func replacing(sampleResponseClosure: @escaping SampleResponseClosure) -> Endpoint {
         Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method,
-                 task: task, httpHeaderFields: httpHeaderFields)
+                 task: task, httpHeaderFields: httpHeaderFields, pathProblem: pathProblem)
     }
 
     /// Builds the `URLRequest`: URL with the task's query, method, headers and body.

@@ -5,16 +5,22 @@ extension Provider {
     /// target's method, task and headers, and its ``TargetType/sampleData`` with status 200 as
     /// the sample response.
     ///
+    /// A path is plain text, each segment percent-encoded: a `?` or `#` in it is refused with
+    /// ``QuiverError/invalidRequest(_:)`` when the request is built (put a query in the task:
+    /// `.query(…)` or `task.adding(query:)`).
+    ///
     /// - Parameter target: The target.
     /// - Returns: Its endpoint.
     @Sendable
     public static func defaultEndpointMapping(for target: Target) -> Endpoint {
-        Endpoint(
-            url: URLPath.join(base: target.baseURL.absoluteString, path: target.path),
+        let path = target.path
+        return Endpoint(
+            url: URLPath.join(base: target.baseURL.absoluteString, path: path),
             sampleResponseClosure: { .networkResponse(200, target.sampleData) },
             method: target.method,
             task: target.task,
-            httpHeaderFields: target.headers
+            httpHeaderFields: target.headers,
+            pathProblem: URLPath.problem(inPath: path)
         )
     }
 

@@ -44,7 +44,8 @@ public enum HTTPTask: Sendable {
     /// No body; `value` encoded into the URL query.
     ///
     /// - Parameters:
-    ///   - value: A model or ``Parameters`` whose top level is keyed.
+    ///   - value: A model or ``Parameters`` whose top level is keyed; a `nil` optional means no
+    ///     query.
     ///   - encoder: The encoder to use; `nil` uses ``FormEncoder`` with its defaults.
     case query(any Encodable & Sendable, encoder: FormEncoder? = nil)
 
@@ -105,6 +106,29 @@ public enum HTTPTask: Sendable {
     @_disfavoredOverload
     public static func query(_ parameters: Parameters, encoder: FormEncoder? = nil) -> HTTPTask {
         .query(parameters as any Encodable & Sendable, encoder: encoder)
+    }
+
+    /// A `multipart/form-data` body from a flat `Encodable` payload (CodyFire's
+    /// `MultipartPayload`), for a target's `task`, which cannot throw.
+    ///
+    /// The payload is encoded as ``MultipartForm/init(encoding:boundary:)`` does. When it
+    /// cannot be (a nested object, say), the request fails when it runs, with
+    /// ``QuiverError/encoding(_:)``, and nothing is sent.
+    ///
+    /// ```swift
+    /// var task: HTTPTask { .multipart(encoding: NewPost(title: "Hi", cover: .init(fileAt: coverURL))) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - payload: A struct or `[String: …]` dictionary.
+    ///   - boundary: As in ``MultipartForm/init(boundary:)``.
+    /// - Returns: A ``multipart(_:)`` task, or one that fails with the encoding error when run.
+    public static func multipart(encoding payload: some Encodable, boundary: String? = nil) -> HTTPTask {
+        do {
+            return .multipart(try MultipartForm(encoding: payload, boundary: boundary))
+        } catch {
+            return .json(EncodingFailure(error: error.underlying))
+        }
     }
 
     /// This task with `query` added to the URL, whatever the task sends as its body.
