@@ -54,7 +54,7 @@ struct Tour {
         let elapsed = String(format: "%.2f", Date().timeIntervalSince(started))
         switch outcome {
         case .failure(.cancelled):
-            print("   QuiverError.cancelled after \(elapsed) s: \(QuiverError.cancelled)")
+            print("   QuiverError.cancelled after \(elapsed) s: \(QuiverError.cancelled())")
         case let other:
             print("   Unexpected outcome after \(elapsed) s: \(other)")
         }

@@ -91,7 +91,7 @@ extension MultipartForm {
     ///   read or contains the boundary; ``QuiverError/cancelled`` if the current task is cancelled.
     func stream(into emit: (Data) throws(QuiverError) -> Void) throws(QuiverError) {
         for (index, part) in parts.enumerated() {
-            if Task.isCancelled { throw .cancelled }
+            if Task.isCancelled { throw .cancelled() }
             try emit(header(for: part))
             switch part.content {
             case .text(let text):
@@ -143,7 +143,7 @@ extension MultipartForm {
         defer { try? handle.close() }
         var scanner = MultipartBoundaryScanner(boundary: boundary)
         while true {
-            if Task.isCancelled { throw .cancelled }
+            if Task.isCancelled { throw .cancelled() }
             let chunk: Data
             do {
                 chunk = try handle.read(upToCount: Self.chunkSize) ?? Data()

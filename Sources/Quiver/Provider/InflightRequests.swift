@@ -46,7 +46,7 @@ final class InflightRequests: Sendable {
                 Task { waiter.resume(with: await task.value) }
             }
         } onCancel: {
-            waiter.resume(with: .failure(.cancelled))
+            waiter.resume(with: .failure(.cancelled()))
         }
         leave(key, task: task)
         return result

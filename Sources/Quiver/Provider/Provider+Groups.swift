@@ -27,7 +27,7 @@ extension Provider {
                         failurePolicy: GroupFailurePolicy = .collectAll) async -> [Result<Response, QuiverError>] {
         await runGroup(targets, maximumConcurrency: maximumConcurrency, failurePolicy: failurePolicy,
                        isFailure: { if case .failure = $0 { true } else { false } },
-                       cancelled: .failure(.cancelled)) { await self.result(for: $0) }
+                       cancelled: .failure(.cancelled())) { await self.result(for: $0) }
     }
 
     /// Runs `work` for every target with at most `maximumConcurrency` at once, results in order.

@@ -99,7 +99,7 @@ extension Provider {
                     do {
                         try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
                     } catch {
-                        return .failure(.cancelled)
+                        return .failure(.cancelled(request))
                     }
                 }
                 attempt += 1
@@ -120,7 +120,7 @@ extension Provider {
             }
         }
         try RequestValidator.validate(request, checkedURL: checkedURL)
-        guard !Task.isCancelled else { throw .cancelled }
+        guard !Task.isCancelled else { throw .cancelled(request) }
         return request
     }
 
@@ -131,7 +131,10 @@ extension Provider {
         do {
             response = try await transport.send(request)
         } catch {
-            return .failure(QuiverError(transportError: error))
+            return .failure(QuiverError(transportError: error).naming(request.urlRequest, limit: request.timeout))
+        }
+        if transport is StubTransport || transport is StubScript {
+            response.isStubbed = true
         }
         guard target.validationType.accepts(response.statusCode) else {
             if response.fileURL != nil {

@@ -4,6 +4,11 @@ import FoundationNetworking
 #endif
 
 /// Every way a request through a ``Provider`` can fail.
+///
+/// Each case is matched as usual (`if case .timedOut = error`, `case .statusCode(let response)`);
+/// ``request`` gives the request as it was sent, for logging, whenever the failure happened after
+/// the request was built, and ``description`` names it ("GET https://api.example.com/users timed
+/// out after 2 s").
 public enum QuiverError: Error, Sendable {
     /// The request could not be built or is not safe to send: a bad URL, an illegal header,
     /// a body on `GET`. Nothing was sent.
@@ -16,10 +21,13 @@ public enum QuiverError: Error, Sendable {
     case decoding(any Error, Response)
     /// The network failed (`URLError` and the like), possibly after a response began.
     case transport(any Error, Response?)
-    /// The request's timeout elapsed.
-    case timedOut
-    /// The caller cancelled: Swift `Task` cancellation or ``Cancellable/cancel()``.
-    case cancelled
+    /// The request's timeout elapsed: `request` is the request that timed out and `after` the
+    /// limit in seconds, when known. Match it as `case .timedOut:`; make one as `.timedOut()`.
+    case timedOut(URLRequest? = nil, after: TimeInterval? = nil)
+    /// The caller cancelled: Swift `Task` cancellation or ``Cancellable/cancel()``. `request` is
+    /// the request that was cancelled, when it had been built. Match it as `case .cancelled:`;
+    /// make one as `.cancelled()`.
+    case cancelled(URLRequest? = nil)
     /// A plugin refused the request in ``PluginType/prepare(_:target:)``.
     case plugin(any Error)
 
@@ -32,20 +40,57 @@ public enum QuiverError: Error, Sendable {
         }
     }
 
+    /// The request as it was sent (method, URL, headers), for every failure that happened after
+    /// the request was built: a rejected status, a body that did not decode, a timeout, a
+    /// cancellation of a request under way, a network failure. `nil` when nothing was built
+    /// (``invalidRequest(_:)``, ``encoding(_:)``) or the transport did not say.
+    public var request: URLRequest? {
+        switch self {
+        case .statusCode(let response), .decoding(_, let response): response.request
+        case .transport(let cause, let response): response?.request ?? (cause as? URLError)?.quiverRequest
+        case .timedOut(let request, _), .cancelled(let request): request
+        case .invalidRequest, .encoding, .plugin: nil
+        }
+    }
+
+    /// Whether the network could not be reached at all: no connection, no route to the host, a
+    /// host that does not resolve, a connection refused (CodyFire's `onNetworkUnavailable`).
+    public var isNetworkUnavailable: Bool {
+        guard case .transport(let cause, _) = self, let code = (cause as? URLError)?.code else { return false }
+        return Self.unavailableCodes.contains(code)
+    }
+
+    /// Whether the request's timeout elapsed (CodyFire's `onTimeout`).
+    public var isTimeout: Bool {
+        if case .timedOut = self { true } else { false }
+    }
+
+    /// Whether the caller cancelled the request (CodyFire's `onCancellation`).
+    public var isCancelled: Bool {
+        if case .cancelled = self { true } else { false }
+    }
+
+    /// The `URLError` codes that mean the network could not be reached.
+    private static let unavailableCodes: Set<URLError.Code> = [
+        .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed,
+        .networkConnectionLost, .internationalRoamingOff, .dataNotAllowed, .callIsActive,
+    ]
+
     /// Wraps an error thrown by a transport (or a stub) in the matching case.
     ///
-    /// `CancellationError` and `URLError(.cancelled)` become ``cancelled``, `URLError(.timedOut)`
-    /// ``timedOut``, a ``QuiverError`` stays as it is, anything else is ``transport(_:_:)``.
+    /// `CancellationError` and `URLError(.cancelled)` become ``cancelled(_:)``,
+    /// `URLError(.timedOut)` ``timedOut(_:after:)``, a ``QuiverError`` stays as it is, anything
+    /// else is ``transport(_:_:)``.
     init(transportError error: any Error, response: Response? = nil) {
         switch error {
         case let error as QuiverError:
             self = error
         case is CancellationError:
-            self = .cancelled
+            self = .cancelled()
         case let error as URLError where error.code == .cancelled:
-            self = .cancelled
+            self = .cancelled()
         case let error as URLError where error.code == .timedOut:
-            self = .timedOut
+            self = .timedOut()
         default:
             self = .transport(error, response)
         }
@@ -58,50 +103,46 @@ public enum QuiverError: Error, Sendable {
         case let error as QuiverError:
             self = error
         case is CancellationError:
-            self = .cancelled
+            self = .cancelled()
         default:
             self = .plugin(error)
         }
     }
+
+    /// This error with `request` (and, for a timeout, `limit`) filled in where the error has
+    /// room for them and does not name a request yet.
+    func naming(_ request: URLRequest, limit: TimeInterval?) -> QuiverError {
+        switch self {
+        case .timedOut(nil, let after):
+            .timedOut(request, after: after ?? limit)
+        case .timedOut(let sent?, nil):
+            .timedOut(sent, after: limit)
+        case .cancelled(nil):
+            .cancelled(request)
+        case .transport(let cause as URLError, nil) where cause.quiverRequest == nil:
+            .transport(cause.carrying(request), nil)
+        default:
+            self
+        }
+    }
 }
 
-extension QuiverError: CustomStringConvertible, LocalizedError {
-    /// A sentence naming what failed and, where known, the method, URL and status.
-    public var description: String {
-        switch self {
-        case .invalidRequest(let reason):
-            "Invalid request: \(reason). Nothing was sent."
-        case .encoding(let error):
-            "The request could not be encoded: \(error). Nothing was sent."
-        case .statusCode(let response):
-            "\(response.requestSummary) failed with status \(response.statusCode)"
-                + (response.errorMessage.map { ": \($0)." } ?? ".")
-        case .decoding(let error, let response):
-            "\(response.requestSummary) answered \(response.statusCode), but the body did not decode: \(error)."
-        case .transport(let error, let response):
-            "\(Self.subject(of: error, response: response)) failed in the network: \(Self.describe(error))."
-        case .timedOut:
-            "The request timed out."
-        case .cancelled:
-            "The request was cancelled."
-        case .plugin(let error):
-            "A plugin refused the request: \(error)."
-        }
+extension URLError {
+    /// The `userInfo` key under which Quiver keeps the request a failed exchange was for.
+    private static let quiverRequestKey = "QuiverRequest"
+
+    /// The request Quiver recorded on this error, if any.
+    var quiverRequest: URLRequest? {
+        userInfo[Self.quiverRequestKey] as? URLRequest
     }
 
-    /// The same as ``description``.
-    public var errorDescription: String? { description }
-
-    private static func subject(of error: any Error, response: Response?) -> String {
-        if let response { return response.requestSummary }
-        if let url = (error as? URLError)?.failingURL { return url.absoluteString }
-        return "The request"
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? URLError {
-            return "URLError \(error.code.rawValue) (\(error.localizedDescription))"
+    /// The same error (same code, same user info) that also names `request` and its URL.
+    func carrying(_ request: URLRequest) -> URLError {
+        var info = userInfo
+        info[Self.quiverRequestKey] = request
+        if info[NSURLErrorFailingURLErrorKey] == nil, let url = request.url {
+            info[NSURLErrorFailingURLErrorKey] = url
         }
-        return "\(error)"
+        return URLError(code, userInfo: info)
     }
 }

@@ -21,6 +21,9 @@ public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConv
     /// The message the target gives for the rejected status (``ErrorBodyDecoding``,
     /// ``ErrorMessageProviding``), or the description of its error body.
     public internal(set) var errorMessage: String?
+    /// Whether a stub answered (``StubBehavior``, ``StubScript``, replayed fixtures) rather
+    /// than a server. Error messages say so.
+    public internal(set) var isStubbed = false
 
     /// Creates a response.
     ///

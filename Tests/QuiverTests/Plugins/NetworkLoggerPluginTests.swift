@@ -84,7 +84,7 @@ struct QuietTarget: NetworkLoggable {
     @Test func theOffLevelLogsNothing() {
         let capture = LoggerCapture()
         drive(capture.logger(level: .off))
-        capture.logger(level: .off).didReceive(.failure(.timedOut), target: target)
+        capture.logger(level: .off).didReceive(.failure(.timedOut()), target: target)
         #expect(capture.calls.isEmpty)
     }
 
@@ -132,7 +132,7 @@ struct QuietTarget: NetworkLoggable {
 
     @Test func anErrorWithoutAResponseNamesTheTargetsMethodAndURL() {
         let capture = LoggerCapture()
-        capture.logger(level: .error).didReceive(.failure(.timedOut), target: target)
+        capture.logger(level: .error).didReceive(.failure(.timedOut()), target: target)
         #expect(capture.lines == ["Error|POST https://api.example.com/v2/users: The request timed out."])
     }
 
@@ -195,7 +195,7 @@ struct QuietTarget: NetworkLoggable {
         let logger = capture.logger(level: .debug)
         let quiet = Provider<QuietTarget>(stubClosure: Provider.immediatelyStub, plugins: [logger])
         _ = await quiet.result(for: QuietTarget(logged: false))
-        logger.didReceive(.failure(.timedOut), target: QuietTarget(logged: false))
+        logger.didReceive(.failure(.timedOut()), target: QuietTarget(logged: false))
         let multi = Provider<MultiTarget>(stubClosure: Provider.immediatelyStub, plugins: [logger])
         _ = await multi.result(for: QuietTarget(logged: false))
         #expect(capture.calls.isEmpty)

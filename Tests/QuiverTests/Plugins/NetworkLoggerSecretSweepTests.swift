@@ -49,7 +49,7 @@ import Testing
         case .undecodable: .failure(.decoding(TestError(reason: "bad"), response))
         case .transportWithoutResponse: .failure(.transport(transportError, nil))
         case .transportWithResponse: .failure(.transport(transportError, response))
-        case .timedOut: .failure(.timedOut)
+        case .timedOut: .failure(.timedOut())
         }
     }
 

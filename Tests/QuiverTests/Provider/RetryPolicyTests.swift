@@ -33,11 +33,11 @@ import Testing
     @Test(arguments: [URLError.Code.networkConnectionLost, .timedOut, .cannotConnectToHost])
     func transientNetworkErrorsAreRetried(code: URLError.Code) {
         #expect(policy.delay(after: .failure(.transport(URLError(code), nil)), request: request(.get), attempt: 1) == 1)
-        #expect(policy.delay(after: .failure(.timedOut), request: request(.get), attempt: 1) == 1)
+        #expect(policy.delay(after: .failure(.timedOut()), request: request(.get), attempt: 1) == 1)
     }
 
     @Test func nonTransientFailuresAreNot() {
-        for failure in [QuiverError.cancelled, .invalidRequest("x"), .plugin(TestError(reason: "x")),
+        for failure in [QuiverError.cancelled(), .invalidRequest("x"), .plugin(TestError(reason: "x")),
                         .transport(URLError(.badServerResponse), nil), .transport(TestError(reason: "x"), nil)] {
             #expect(policy.delay(after: .failure(failure), request: request(.get), attempt: 1) == nil, "\(failure)")
         }

@@ -85,7 +85,7 @@ struct MessagesTarget: TargetType, ErrorMessageProviding {
         let error = await provider(GetUser.self, status: 400, body: #"{"error":{"code":"bad","message":"Bad id"}}"#)
             .result(for: GetUser(id: 1)).failure
         #expect(error?.errorBody(as: ServerError.self)?.error.code == "bad")
-        #expect(QuiverError.timedOut.errorBody(as: ServerError.self) == nil)
+        #expect(QuiverError.timedOut().errorBody(as: ServerError.self) == nil)
     }
 
     @Test func errorBodiesWorkThroughMultiTarget() async {
