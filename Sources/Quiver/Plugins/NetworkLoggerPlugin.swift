@@ -148,12 +148,12 @@ public struct NetworkLoggerPlugin: PluginType {
     private func failureEntries(_ error: QuiverError, target: any TargetType) -> (entries: [Entry], pass: RedactionPass) {
         var pass = RedactionPass(redactor)
         guard let response = error.response else {
-            let description = pass.text(error.description)
+            let description = pass.text(error.describe(quotingBody: false))
             return ([("Error", "\(targetSummary(target, pass: &pass)): \(description)")], pass)
         }
         let showsBody = configuration.logOptions.contains(.errorResponseBody)
         pass.collect(from: response, includingBodies: showsBody)
-        var entries: [Entry] = [("Error", pass.text(error.description))]
+        var entries: [Entry] = [("Error", pass.text(error.describe(quotingBody: false)))]
         if response.request == nil {
             entries[0].message = "\(targetSummary(target, pass: &pass)): \(entries[0].message)"
         }

@@ -13,6 +13,12 @@ extension QuiverError: CustomStringConvertible, LocalizedError {
     /// GET https://api.example.com/users failed in the network: the device is not connected to the internet (URLError -1009).
     /// ```
     public var description: String {
+        describe(quotingBody: true)
+    }
+
+    /// The description, with or without a snippet of a rejected text body. The logger leaves the
+    /// snippet out: it prints the body itself, redacted, when its options ask for it.
+    func describe(quotingBody: Bool) -> String {
         switch self {
         case .invalidRequest(let reason):
             "Invalid request: \(Self.clause(reason)). Nothing was sent."
@@ -20,7 +26,8 @@ extension QuiverError: CustomStringConvertible, LocalizedError {
             "The request could not be encoded: \(Self.clause("\(error)")). Nothing was sent."
         case .statusCode(let response):
             "\(response.requestSummary) failed with status \(response.statusCode)\(response.stubNote)"
-                + ((response.errorMessage ?? BodySnippet.text(of: response)).map { ": \(Self.clause($0))." } ?? ".")
+                + ((response.errorMessage ?? (quotingBody ? BodySnippet.text(of: response) : nil))
+                    .map { ": \(Self.clause($0))." } ?? ".")
         case .decoding(let error, let response):
             Self.decodingDescription(error, response)
         case .transport(let error, let response):

@@ -49,7 +49,7 @@ struct MessagesTarget: TargetType, ErrorMessageProviding {
         let error = result.failure
         #expect(error?.errorBody(as: ServerError.self)?.error.code == "gone")
         #expect(error?.response?.errorMessage == "Profile deleted")
-        #expect(error?.description.contains("failed with status 410: Profile deleted.") == true)
+        #expect(error?.description.contains("failed with status 410 (stubbed): Profile deleted.") == true)
     }
 
     @Test func theMappingSeesTheErrorBody() async {
@@ -75,10 +75,10 @@ struct MessagesTarget: TargetType, ErrorMessageProviding {
 
     @Test func perStatusMessagesNameTheFailure() async {
         let notFound = await provider(MessagesTarget.self, status: 404).result(for: MessagesTarget()).failure
-        #expect(notFound?.description.hasSuffix("failed with status 404: User not found.") == true)
+        #expect(notFound?.description.hasSuffix("failed with status 404 (stubbed): User not found.") == true)
         let teapot = await provider(MessagesTarget.self, status: 418).result(for: MessagesTarget()).failure
         #expect(teapot?.response?.errorMessage == nil)
-        #expect(teapot?.description.hasSuffix("failed with status 418.") == true)
+        #expect(teapot?.description.contains("failed with status 418 (stubbed)") == true)
     }
 
     @Test func anyErrorBodyCanBeReadOnDemand() async {
