@@ -109,7 +109,8 @@ extension MultipartForm {
     /// A part's delimiter line and headers, up to and including the blank line.
     ///
     /// Names and file names are written as UTF-8 inside double quotes, with `"` written as
-    /// `%22` (the HTML standard's form encoding); CR, LF and NUL are rejected by ``validate()``.
+    /// `%22` (the HTML standard's form encoding) and `\` as `%5C`, byte by byte; CR, LF and NUL
+    /// are rejected by ``validate()``.
     func header(for part: Part) -> Data {
         var header = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.escape(part.name))\""
         if let fileName = part.fileName {
@@ -123,8 +124,26 @@ extension MultipartForm {
         return Data(header.utf8)
     }
 
-    private static func escape(_ value: String) -> String {
-        value.replacingOccurrences(of: "\"", with: "%22")
+    /// `value` as the inside of a quoted header parameter: every `"` byte written as `%22` and
+    /// every `\` as `%5C`, so that nothing in a name can close the quotes or escape the closing
+    /// quote, whatever follows it.
+    ///
+    /// This works on UTF-8 bytes, not `Character`s: a `"` followed by a combining mark (U+0301),
+    /// a variation selector or a skin-tone modifier is one `Character` that is not `"`, yet its
+    /// first byte is a quote that every multipart parser honours.
+    static func escape(_ value: String) -> String {
+        let bytes = value.utf8
+        guard bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return value }
+        var escaped = [UInt8]()
+        escaped.reserveCapacity(bytes.count + 8)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): escaped.append(contentsOf: "%22".utf8)
+            case UInt8(ascii: "\\"): escaped.append(contentsOf: "%5C".utf8)
+            default: escaped.append(byte)
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     private func streamFile(

@@ -17,7 +17,8 @@ import Foundation
 /// ``QuiverError/invalidRequest(_:)``:
 ///
 /// - a name or file name containing CR, LF or NUL (other characters, Unicode included, are
-///   sent as UTF-8; a `"` is written as `%22`, as browsers do, and `\` is sent as it is);
+///   sent as UTF-8; a `"` is written as `%22`, as browsers do, and a `\` as `%5C`, so that no
+///   name can end its quotes early or escape the closing one);
 /// - a boundary that is not 1–70 RFC 2046 boundary characters, or that occurs in a part;
 /// - a file that is missing, not a regular file, or unreadable.
 public struct MultipartForm: Sendable, Equatable {
