@@ -29,6 +29,11 @@ Routes (unknown path -> 404 JSON):
   /slow-drip?bytes=20&interval=0.5   one byte every interval seconds
   /delay?seconds=2              waits, then 200 {"delayed": seconds}
   /status/N                     status N (200..599) with {"status": N}
+  /flaky?key=K&failures=1&status=503&retry_after=TEXT
+                                the first `failures` requests with key K get
+                                `status` (and Retry-After: TEXT if given), the
+                                rest 200 {"attempt": n}; every answer carries
+                                X-Attempt: n
                                 (204 and 304: no body, no Content-Length)
 
 /echo answers {"method", "path" (raw, no query), "query" (raw string, "" if
@@ -415,6 +420,30 @@ def r_status(conn, req, code_text):
         respond_json(conn, req, code, {"status": code})
 
 
+FLAKY_LOCK = threading.Lock()
+FLAKY_COUNTS = {}
+
+
+def r_flaky(conn, req):
+    """Fails the first `failures` requests of a key, then succeeds: a transient fault."""
+    key = req.arg("key", "")
+    if not key:
+        raise BadRequest("flaky needs a key")
+    failures = int(number(req, "failures", 1, 0, 100, int))
+    status = int(number(req, "status", 503, 400, 599, int))
+    with FLAKY_LOCK:
+        FLAKY_COUNTS[key] = FLAKY_COUNTS.get(key, 0) + 1
+        attempt = FLAKY_COUNTS[key]
+    extra = [("X-Attempt", str(attempt))]
+    if attempt <= failures:
+        retry_after = req.arg("retry_after", "")
+        if retry_after:
+            extra.append(("Retry-After", retry_after))
+        respond_json(conn, req, status, {"attempt": attempt}, extra=extra)
+    else:
+        respond_json(conn, req, 200, {"attempt": attempt}, extra=extra)
+
+
 def r_blob(conn, req):
     """N deterministic bytes (byte i is i % 251), streamed, as an attachment."""
     nbytes = int(number(req, "bytes", 1 << 20, 0, 1 << 34, int))
@@ -482,6 +511,7 @@ ROUTES = {
     "/garbage": r_garbage,
     "/slow-drip": r_slow_drip,
     "/delay": r_delay,
+    "/flaky": r_flaky,
 }
 
 

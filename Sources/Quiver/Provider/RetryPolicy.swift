@@ -115,17 +115,14 @@ public struct RetryPolicy: Sendable {
         return capped * (1 - jitter) + capped * jitter * Double.random(in: 0...1)
     }
 
-    /// Seconds to wait from a `Retry-After` value: delta-seconds or an HTTP date.
+    /// Seconds to wait from a `Retry-After` value: delta-seconds, or an HTTP date in any of the
+    /// three forms RFC 9110 names (IMF-fixdate, RFC 850, asctime).
     static func retryAfter(_ value: String, now: Date) -> TimeInterval? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(trimmed) {
             return seconds >= 0 ? TimeInterval(seconds) : nil
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: trimmed) else { return nil }
+        guard let date = HTTPDate.parse(trimmed, now: now) else { return nil }
         return max(0, date.timeIntervalSince(now))
     }
 }
