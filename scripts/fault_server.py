@@ -33,7 +33,7 @@ Routes (unknown path -> 404 JSON):
                                 the first `failures` requests with key K get
                                 `status` (and Retry-After: TEXT if given), the
                                 rest 200 {"attempt": n}; every answer carries
-                                X-Attempt: n
+                                X-Attempt: n and X-Body-SHA256 (of the request body)
                                 (204 and 304: no body, no Content-Length)
 
 /echo answers {"method", "path" (raw, no query), "query" (raw string, "" if
@@ -434,7 +434,7 @@ def r_flaky(conn, req):
     with FLAKY_LOCK:
         FLAKY_COUNTS[key] = FLAKY_COUNTS.get(key, 0) + 1
         attempt = FLAKY_COUNTS[key]
-    extra = [("X-Attempt", str(attempt))]
+    extra = [("X-Attempt", str(attempt)), ("X-Body-SHA256", hashlib.sha256(req.body or b"").hexdigest())]
     if attempt <= failures:
         retry_after = req.arg("retry_after", "")
         if retry_after:

@@ -26,9 +26,15 @@ enum BodySource: Sendable {
 
 /// Turns an ``Endpoint`` into a `URLRequest`: query, body, `Content-Type`.
 enum RequestBuilder {
-    /// The encoder behind `.json` tasks that name none. `JSONEncoder` is safe to share while
-    /// nobody changes its options, and nothing here does.
-    static let defaultJSONEncoder = JSONEncoder()
+    /// The encoder behind `.json` tasks that name none: keys sorted, so that the same value is
+    /// always the same bytes (on Linux, `JSONEncoder`'s key order otherwise changes from one
+    /// encoding to the next). `JSONEncoder` is safe to share while nobody changes its options,
+    /// and nothing here does after this.
+    static let defaultJSONEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
 
     /// The encoder behind `.form` and `.query` tasks that name none.
     static let defaultFormEncoder = FormEncoder()

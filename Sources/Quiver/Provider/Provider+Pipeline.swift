@@ -4,7 +4,8 @@ import FoundationNetworking
 #endif
 
 /// The path every request takes: build → (prepare → check → willSend → transport → validation →
-/// didReceive), repeated while a retry is asked for → process.
+/// didReceive), repeated while a retry is asked for → process. The body is encoded once per
+/// request: every attempt sends the same bytes.
 extension Provider {
     /// Requests `target`, reporting transfer progress to `progress`.
     func result(for target: Target, progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
@@ -56,6 +57,9 @@ extension Provider {
         }
         defer { body?.removeIfTemporary() }
         let checkedURL = built.checkedURL
+        // The body bytes of the first attempt, sent again on every retry and replay: encoding
+        // again could give other bytes (key order), which servers that fingerprint payloads refuse.
+        let encodedBody = built.urlRequest.httpBody
         var unsent: URLRequest? = built.urlRequest
         _ = consume built
 
@@ -68,7 +72,11 @@ extension Provider {
                 if let first = unsent.take() {
                     fresh = first
                 } else {
-                    fresh = try self.request(for: endpoint, of: target).urlRequest
+                    var rebuilt = try self.request(for: endpoint, of: target).urlRequest
+                    if rebuilt.httpBody != encodedBody {
+                        rebuilt.httpBody = encodedBody
+                    }
+                    fresh = rebuilt
                 }
                 request = try await prepared(consume fresh, for: pluginTarget, checkedURL: checkedURL)
             } catch {

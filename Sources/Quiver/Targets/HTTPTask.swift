@@ -27,11 +27,13 @@ public enum HTTPTask: Sendable {
     ///   - contentType: The `Content-Type` to send, unless the target sets one. `nil` sends none.
     case data(Data, contentType: String? = nil)
 
-    /// A JSON body encoded from `value`, sent as `application/json`.
+    /// A JSON body encoded from `value`, sent as `application/json`. It is encoded once per
+    /// request: retries and credential-refresh replays send the same bytes.
     ///
     /// - Parameters:
     ///   - value: The value to encode.
-    ///   - encoder: The encoder to use; `nil` uses a plain `JSONEncoder`.
+    ///   - encoder: The encoder to use; `nil` uses a `JSONEncoder` with sorted keys, so that
+    ///     the same value always gives the same bytes.
     case json(any Encodable & Sendable, encoder: JSONEncoder? = nil)
 
     /// An `application/x-www-form-urlencoded; charset=utf-8` body encoded from `value`.

@@ -69,4 +69,15 @@ import Testing
         let filtered = try await provider.response(for: GenericTarget(baseURL: exampleBase, path: "search", task: .query(some)))
         #expect(filtered.request?.url?.absoluteString == "https://api.example.com/v2/search?q=a%20b")
     }
+
+    // Issue 13, item 5: the default JSON encoder gives one spelling of a value.
+    @Test func aJSONBodyWithTheDefaultEncoderHasSortedKeys() async throws {
+        var payload: [String: Int] = [:]
+        for index in (0..<12).reversed() { payload["k\(index)"] = index }
+        let response = try await Provider<GenericTarget>(transport: RecordingTransport())
+            .response(for: GenericTarget(baseURL: exampleBase, method: .post, task: .json(payload)))
+        let body = try #require(response.request?.httpBody)
+        let expected = "{" + (0..<12).map { "k\($0)" }.sorted().map { #""\#($0)":\#($0.dropFirst())"# }.joined(separator: ",") + "}"
+        #expect(String(decoding: body, as: UTF8.self) == expected)
+    }
 }
