@@ -21,7 +21,7 @@ extension HTTPBinTests {
                 return await task.value
             }
             #expect(result.outcome == "cancelled")
-            #expect(elapsed < 2, "the cancelled request took \(elapsed) s")
+            #expect(elapsed < 4, "the cancelled request took \(elapsed) s")
         }
 
         @Test func cancellableCancelEndsARequestAtOnce() async throws {
@@ -35,7 +35,7 @@ extension HTTPBinTests {
             }
             let outcome = try #require(result, "no completion within 5 s")
             #expect(outcome.outcome == "cancelled")
-            #expect(elapsed < 2, "the cancelled request took \(elapsed) s")
+            #expect(elapsed < 4, "the cancelled request took \(elapsed) s")
         }
 
         // MARK: Timeouts
@@ -44,7 +44,7 @@ extension HTTPBinTests {
             let (result, elapsed) = await timed { await provider.result(for: .delay(seconds: 5, timeout: 1)) }
             #expect(result.outcome == "timedOut")
             #expect(elapsed >= 0.9, "timed out early, after \(elapsed) s")
-            #expect(elapsed < 2, "timed out late, after \(elapsed) s")
+            #expect(elapsed < 4, "timed out late, after \(elapsed) s")
         }
 
         @Test func theConfigurationsResourceTimeoutEndsASlowRequest() async {
@@ -54,7 +54,7 @@ extension HTTPBinTests {
             let (result, elapsed) = await timed { await provider.result(for: .delay(seconds: 5)) }
             #expect(result.outcome == "timedOut")
             #expect(elapsed >= 0.9, "timed out early, after \(elapsed) s")
-            #expect(elapsed < 2, "timed out late, after \(elapsed) s")
+            #expect(elapsed < 4, "timed out late, after \(elapsed) s")
         }
 
         // MARK: Authentication
@@ -67,7 +67,7 @@ extension HTTPBinTests {
             }
             #expect(response.statusCode == 401)
             #expect(response.value(forHTTPHeaderField: "WWW-Authenticate")?.hasPrefix("Basic") == true)
-            #expect(elapsed < 2, "the 401 took \(elapsed) s")
+            #expect(elapsed < 5, "the 401 took \(elapsed) s")
         }
 
         @Test func basicCredentialsInTheAuthorizationHeaderAreAccepted() async throws {
@@ -89,14 +89,14 @@ extension HTTPBinTests {
             #expect(response.statusCode == 401)
             #expect(response.value(forHTTPHeaderField: "WWW-Authenticate")?.hasPrefix("Digest") == true)
             #expect(response.request?.value(forHTTPHeaderField: "Authorization") == nil)
-            #expect(elapsed < 2, "the 401 took \(elapsed) s")
+            #expect(elapsed < 5, "the 401 took \(elapsed) s")
         }
 
         @Test func bearerWithoutATokenIsA401Promptly() async {
             let (result, elapsed) = await timed { await provider.result(for: .bearer(token: nil)) }
             #expect(result.outcome == "statusCode")
             #expect(result.failure?.response?.statusCode == 401)
-            #expect(elapsed < 2, "the 401 took \(elapsed) s")
+            #expect(elapsed < 5, "the 401 took \(elapsed) s")
         }
 
         @Test func bearerWithATokenIsAccepted() async throws {

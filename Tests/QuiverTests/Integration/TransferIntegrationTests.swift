@@ -77,7 +77,7 @@ import Testing
             Issue.record("expected .cancelled")
             return
         }
-        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(Date().timeIntervalSince(started) < 3)  // the drip would take 10 s
         #expect(!FileManager.default.fileExists(atPath: destination.path))
     }
 

@@ -39,7 +39,8 @@ final class GaugedTransport: HTTPTransport {
     }
 
     @Test func resultsComeBackInOrderWithinTheConcurrencyLimit() async throws {
-        let transport = GaugedTransport()
+        // 0.1 s per request: long enough that three start together even on a busy machine.
+        let transport = GaugedTransport(delay: 0.1)
         let provider = Provider<GenericTarget>(transport: transport)
         let results = await provider.results(for: targets(12), maximumConcurrency: 3)
         #expect(try results.map { String(decoding: try $0.get().data, as: UTF8.self) } == (0..<12).map { "/v2/items/\($0)" })
@@ -54,7 +55,8 @@ final class GaugedTransport: HTTPTransport {
     }
 
     @Test func stopAtFirstFailureCancelsTheRest() async {
-        let transport = GaugedTransport(failingPath: "items/1")
+        // 0.2 s per request: a busy machine noticing the failure late must not let more start.
+        let transport = GaugedTransport(delay: 0.2, failingPath: "items/1")
         let results = await Provider<GenericTarget>(transport: transport)
             .results(for: targets(10), maximumConcurrency: 2, failurePolicy: .stopAtFirstFailure)
         #expect(results[1].failure?.response?.statusCode == 500)
@@ -80,7 +82,8 @@ final class GaugedTransport: HTTPTransport {
 
 @Suite struct InflightTrackingTests {
     @Test func identicalGetsInFlightAreSentOnce() async {
-        let transport = GaugedTransport(delay: 0.1)
+        // Held for 1 s, so that all twenty callers join it even when their tasks start late.
+        let transport = GaugedTransport(delay: 1)
         let provider = Provider<GenericTarget>(transport: transport, trackInflights: true)
         let target = GenericTarget(baseURL: exampleBase, path: "same", headers: ["Accept": "application/json"])
         let results = await withTaskGroup(of: Result<Response, QuiverError>.self) { group in
@@ -114,21 +117,26 @@ final class GaugedTransport: HTTPTransport {
     }
 
     @Test func aCancelledWaiterStopsAtOnceAndTheOthersStillGetTheResponse() async {
-        let transport = GaugedTransport(delay: 0.3)
+        // "At once" is checked as an order, not against a clock (a 0.2 s bound failed on a busy
+        // 2-core machine): the shared request is held until the test opens the gate, so a
+        // cancelled waiter that returns before that cannot have waited for the response. The
+        // gate opens by itself after 30 s, so a regression fails instead of hanging.
+        let transport = GatedTransport(safetyOpening: 30)
         let provider = Provider<GenericTarget>(transport: transport, trackInflights: true)
         let target = GenericTarget(baseURL: exampleBase, path: "shared")
         let keeper = Task { await provider.result(for: target) }
         let quitter = Task { await provider.result(for: target) }
-        try? await Task.sleep(nanoseconds: 50_000_000)
-        let started = Date()
+        #expect(await waitUntil { transport.sent == 1 })
+        try? await Task.sleep(nanoseconds: 100_000_000)  // the second caller joins it
         quitter.cancel()
         guard case .cancelled? = await quitter.value.failure else {
             Issue.record("expected .cancelled for the cancelled waiter")
             return
         }
-        #expect(Date().timeIntervalSince(started) < 0.2)
+        #expect(!transport.isOpen, "the cancelled waiter returned only after the shared response")
+        transport.open()
         #expect(await keeper.value.failure == nil)
-        #expect(transport.sent.count == 1)
+        #expect(transport.sent == 1)
     }
 
     @Test func whenEveryWaiterCancelsTheSharedRequestIsCancelled() async {
@@ -136,12 +144,12 @@ final class GaugedTransport: HTTPTransport {
         let provider = Provider<GenericTarget>(transport: transport, trackInflights: true)
         let target = GenericTarget(baseURL: exampleBase, path: "abandoned")
         let only = Task { await provider.result(for: target) }
-        try? await Task.sleep(nanoseconds: 50_000_000)
+        #expect(await waitUntil { transport.sent.count == 1 })
         only.cancel()
         _ = await only.value
         // A new request starts afresh rather than joining the abandoned one.
         let again = Task { await provider.result(for: target) }
-        try? await Task.sleep(nanoseconds: 50_000_000)
+        #expect(await waitUntil { transport.sent.count == 2 })
         again.cancel()
         _ = await again.value
         #expect(transport.sent.count == 2)

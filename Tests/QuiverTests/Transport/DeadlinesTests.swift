@@ -49,10 +49,11 @@ private final class Expirations: Sendable {
         let deadlines = Deadlines()
         let expirations = Expirations()
         let start = ContinuousClock.now
-        _ = deadlines.schedule(after: 0.1, expiring: expirations.expire("a"))
+        // 1 s: long enough that a busy machine cannot delay the next line past it.
+        _ = deadlines.schedule(after: 1, expiring: expirations.expire("a"))
         #expect(expirations.names.isEmpty)
         #expect(try await expirations.wait(for: "a"))
-        #expect(ContinuousClock.now - start >= .milliseconds(95))
+        #expect(ContinuousClock.now - start >= .milliseconds(995))
         try await Task.sleep(for: .milliseconds(50))
         #expect(expirations.names == ["a"])
     }
@@ -80,15 +81,16 @@ private final class Expirations: Sendable {
         let deadlines = Deadlines()
         let expirations = Expirations()
         let start = ContinuousClock.now
-        let first = deadlines.schedule(after: 0.05, expiring: expirations.expire("first"))
-        _ = deadlines.schedule(after: 0.2, expiring: expirations.expire("second"))
+        // Far enough apart that a busy machine cannot let "first" expire before it is cancelled.
+        let first = deadlines.schedule(after: 0.5, expiring: expirations.expire("first"))
+        _ = deadlines.schedule(after: 1, expiring: expirations.expire("second"))
         deadlines.cancel(first)
         #expect(try await expirations.wait(for: "second"))
         #expect(expirations.names == ["second"])
         // Not when the timer woke for the cancelled one (a busy machine may make it late, never
         // early).
         let expired = try #require(expirations.instant(of: "second"))
-        #expect(expired - start >= .milliseconds(195))
+        #expect(expired - start >= .milliseconds(995))
     }
 
     @Test func everyOneOfManyDeadlinesExpiresExactlyOnce() async throws {
@@ -96,14 +98,17 @@ private final class Expirations: Sendable {
         let expirations = Expirations()
         var cancelled: Set<String> = []
         for index in 0..<200 {
-            let id = deadlines.schedule(after: Double(index % 10) / 100, expiring: expirations.expire("\(index)"))
+            // 0.5 s and more: every third one is cancelled before a busy machine could fire it.
+            let id = deadlines.schedule(after: 0.5 + Double(index % 10) / 100, expiring: expirations.expire("\(index)"))
             if index % 3 == 0 {
                 deadlines.cancel(id)
                 cancelled.insert("\(index)")
             }
         }
-        #expect(try await expirations.wait(for: "199"))
-        try await Task.sleep(for: .milliseconds(150))
+        for name in Set((0..<200).map { "\($0)" }).subtracting(cancelled) {
+            #expect(try await expirations.wait(for: name), "\(name) never expired")
+        }
+        try await Task.sleep(for: .milliseconds(150))  // time for a wrong second expiry
         let names = expirations.names
         #expect(names.count == Set(names).count)
         #expect(Set(names) == Set((0..<200).map { "\($0)" }).subtracting(cancelled))
