@@ -5,11 +5,13 @@ import Testing
 @Suite struct MultipartFormValidationTests {
     // MARK: - Content-Disposition escaping
 
-    @Test func quotesInNamesAndFileNamesAreWrittenAsPercent22() throws {
+    /// A backslash is written as %5C too: parsers such as Werkzeug's read `\` in a quoted string
+    /// as an escape, so a raw one could swallow the closing quote (`name="y\"; filename=…`).
+    @Test func quotesAndBackslashesInNamesAndFileNamesArePercentEncoded() throws {
         var form = MultipartForm(boundary: "b")
         form.append(Data(), name: "say \"hi\"", fileName: "my \"best\" C:\\photo.png")
         let body = try form.encodedData()
-        let header = "Content-Disposition: form-data; name=\"say %22hi%22\"; filename=\"my %22best%22 C:\\photo.png\"\r\n"
+        let header = "Content-Disposition: form-data; name=\"say %22hi%22\"; filename=\"my %22best%22 C:%5Cphoto.png\"\r\n"
         #expect(body.range(of: Data(header.utf8)) != nil)
     }
 
