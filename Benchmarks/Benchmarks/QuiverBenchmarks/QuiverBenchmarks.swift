@@ -7,4 +7,5 @@ let benchmarks: @Sendable () -> Void = {
     registerRequestBuilding()
     registerFormEncoding()
     registerStubbedPipeline()
+    registerBuiltinPlugins()
 }
