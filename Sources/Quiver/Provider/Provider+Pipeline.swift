@@ -40,6 +40,17 @@ extension Provider {
         return built
     }
 
+    /// The deadline the transport enforces: the request's `timeoutInterval` as the plugins left
+    /// it, when the target set a timeout or a plugin changed it; otherwise `nil`, the
+    /// transport's own default. A limit that is not a positive, finite number of seconds is no
+    /// limit of the request's own.
+    static func timeout(of request: URLRequest, startingAt startingTimeout: TimeInterval,
+                        targetTimeout: TimeInterval?) -> TimeInterval? {
+        let interval = request.timeoutInterval
+        guard targetTimeout != nil || interval != startingTimeout else { return nil }
+        return interval > 0 && interval.isFinite ? interval : nil
+    }
+
     /// Attempts until one is not retried. A body streamed from a temporary file lives until the
     /// last attempt is over.
     ///
@@ -63,6 +74,7 @@ extension Provider {
         var attempt = 1
         while true {
             let request: URLRequest
+            let startingTimeout: TimeInterval
             do {
                 let fresh: URLRequest
                 if let first = unsent.take() {
@@ -70,6 +82,7 @@ extension Provider {
                 } else {
                     fresh = try self.request(for: endpoint, of: target).urlRequest
                 }
+                startingTimeout = fresh.timeoutInterval
                 request = try await prepared(consume fresh, for: pluginTarget, checkedURL: checkedURL)
             } catch {
                 return .failure(error)
@@ -77,7 +90,8 @@ extension Provider {
             for plugin in plugins {
                 plugin.willSend(request, target: pluginTarget)
             }
-            let sent = TransportRequest(urlRequest: request, timeout: target.timeout, bodyFile: body?.url,
+            let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
+            let sent = TransportRequest(urlRequest: request, timeout: timeout, bodyFile: body?.url,
                                         downloadsToFile: download != nil, progress: progress)
             let result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
                                     download: download)

@@ -29,7 +29,10 @@ public struct TransportRequest: Sendable {
     /// The request to send, as the plugins prepared it.
     public var urlRequest: URLRequest
 
-    /// The longest the whole exchange may take, in seconds; `nil` leaves it to the transport.
+    /// The deadline on the whole exchange, in seconds: the request's `timeoutInterval` as the
+    /// target's ``TargetType/timeout`` started it and the plugins left it. `nil` when neither set
+    /// one: the transport's own default applies. A transport enforces it exactly (it does not
+    /// round it to whole seconds) and fails with `URLError(.timedOut)` when it passes.
     public var timeout: TimeInterval?
 
     /// A file whose contents are the body, to be streamed rather than read into memory.

@@ -12,9 +12,11 @@ import FoundationNetworking
 /// - drops `Authorization`, `Proxy-Authorization` and `Cookie` when a redirect leads to another
 ///   origin (scheme, host or port), and repeats the body on a `307`/`308` redirect (which
 ///   URLSession on Linux drops);
-/// - enforces the timeout as a limit on the whole exchange: a target's
-///   ``TargetType/timeout`` when it has one, otherwise the configuration's
-///   `timeoutIntervalForResource` (with `timeoutIntervalForRequest` as the idle limit);
+/// - enforces ``TransportRequest/timeout`` (the request's `timeoutInterval` as the target and
+///   the plugins left it) as a deadline on the whole exchange, redirects included, to the
+///   millisecond; without one, the configuration's `timeoutIntervalForResource`, with
+///   `timeoutIntervalForRequest` as the idle limit. The idle limit handed to `URLSession` is
+///   never below the request's deadline (on Linux it counts whole seconds only);
 /// - ends a request at once when its Swift `Task` is cancelled.
 ///
 /// One transport holds one `URLSession`; share it between providers rather than making one per
@@ -60,12 +62,12 @@ public final class URLSessionTransport: HTTPTransport {
     ///   `CancellationError` when the calling `Task` is cancelled.
     public func send(_ request: TransportRequest) async throws -> Response {
         var urlRequest = request.urlRequest
-        let idle = request.timeout ?? idleTimeout
+        let deadline = request.timeout ?? resourceTimeout
+        let idle = Self.idleTimeout(idleTimeout, under: request.timeout)
         if urlRequest.timeoutInterval != idle {
             // Only when it differs: changing a shared request copies it whole.
             urlRequest.timeoutInterval = idle
         }
-        let deadline = request.timeout ?? resourceTimeout
         #if canImport(FoundationNetworking)
         // The deadline covers the whole chain of redirects, not each exchange of it.
         let start = DispatchTime.now().uptimeNanoseconds
@@ -90,6 +92,17 @@ public final class URLSessionTransport: HTTPTransport {
         #else
         return try await exchange(urlRequest, for: request, deadline: deadline, returnsBodyRedirects: false)
         #endif
+    }
+
+    /// The idle timeout handed to `URLSession` for a request with its own `deadline`: never
+    /// below it, so that Quiver's own deadline, exact to the millisecond, fires first. On Linux
+    /// URLSession truncates a timeout to whole seconds (0.5 s would fire at once), hence a
+    /// whole second above the deadline, rounded up. Without a deadline of the request's own,
+    /// the configuration's idle timeout applies.
+    static func idleTimeout(_ configured: TimeInterval, under deadline: TimeInterval?) -> TimeInterval {
+        guard let deadline else { return configured }
+        // Capped at a year: corelibs multiplies the timeout into an `Int` of milliseconds.
+        return min(max(configured, deadline.rounded(.up) + 1), 365 * 86_400)
     }
 
     /// One round trip through the session: a data task, or an upload task streaming the body
