@@ -61,7 +61,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Throws: `URLError` from the session, `URLError(.timedOut)` when the timeout elapses,
     ///   `CancellationError` when the calling `Task` is cancelled.
     public func send(_ request: TransportRequest) async throws -> Response {
-        var urlRequest = request.urlRequest
+        var urlRequest = request.head
         let deadline = request.timeout ?? resourceTimeout
         let idle = Self.idleTimeout(idleTimeout, under: request.timeout)
         if urlRequest.timeoutInterval != idle {
@@ -83,9 +83,6 @@ public final class URLSessionTransport: HTTPTransport {
             }
             urlRequest = next
             redirects += 1
-            if let file = response.fileURL {
-                TemporaryFiles.remove(file)
-            }
             response = try await exchange(urlRequest, for: request, deadline: remaining, returnsBodyRedirects: true)
         }
         return response
@@ -105,25 +102,35 @@ public final class URLSessionTransport: HTTPTransport {
         return min(max(configured, deadline.rounded(.up) + 1), 365 * 86_400)
     }
 
-    /// One round trip through the session: a data task, or an upload task streaming the body
-    /// file; the response body goes to memory or, for downloads, to a new temporary file.
+    /// One round trip through the session: a data task (its request holds a data body), or an
+    /// upload task streaming the body file; the response body goes to memory or to the
+    /// request's destination file, created or emptied first.
     private func exchange(_ urlRequest: URLRequest, for request: TransportRequest, deadline: TimeInterval,
                           returnsBodyRedirects: Bool) async throws -> Response {
-        let fileURL = request.downloadsToFile ? try TemporaryFiles.make("download") : nil
+        let fileURL: URL?
+        switch request.destination {
+        case .memory:
+            fileURL = nil
+        case .file(let url):
+            try TemporaryFiles.create(url)
+            fileURL = url
+        }
         let exchange: DataExchange
         do {
-            exchange = try DataExchange(request: urlRequest, hasBody: urlRequest.httpBody != nil || request.bodyFile != nil,
+            exchange = try DataExchange(request: urlRequest, hasBody: request.body != .none,
                                         returnsBodyRedirects: returnsBodyRedirects, fileURL: fileURL,
-                                        progress: request.progress)
+                                        progress: request.progress.handler)
         } catch {
             if let fileURL { TemporaryFiles.remove(fileURL) }
             throw error
         }
         let task: URLSessionTask
-        if let bodyFile = request.bodyFile {
-            task = session.uploadTask(with: urlRequest, fromFile: bodyFile)
-        } else {
+        switch request.body {
+        case .none, .data:
+            // A data body is in `urlRequest` (see TransportRequest.head).
             task = session.dataTask(with: urlRequest)
+        case .file(let file):
+            task = session.uploadTask(with: urlRequest, fromFile: file)
         }
         delegate.register(exchange, for: task)
         defer { delegate.remove(task) }

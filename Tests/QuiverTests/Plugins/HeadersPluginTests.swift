@@ -11,7 +11,7 @@ import Testing
     private func sent(with plugin: HeadersPlugin, target: GenericTarget? = nil) async throws -> URLRequest {
         let transport = RecordingTransport()
         _ = try await Provider<GenericTarget>(transport: transport, plugins: [plugin]).response(for: target ?? self.target)
-        return try #require(transport.requests.first).urlRequest
+        return try #require(transport.requests.first).head
     }
 
     @Test func staticAndDynamicHeadersAreAdded() async throws {
@@ -72,7 +72,7 @@ struct SecureTarget: TargetType, AccessTokenAuthorizable {
         let transport = RecordingTransport()
         let provider = Provider<MultiTarget>(transport: transport, plugins: [AccessTokenPlugin { _ in token }])
         _ = try await provider.result(for: target).get()
-        return try #require(transport.requests.first).urlRequest.value(forHTTPHeaderField: "Authorization")
+        return try #require(transport.requests.first).value(forHTTPHeaderField: "Authorization")
     }
 
     @Test(arguments: [(AuthorizationType.bearer, "Bearer t0k"), (.basic, "Basic t0k"), (.custom("Token"), "Token t0k")])
@@ -146,7 +146,7 @@ struct SecureTarget: TargetType, AccessTokenAuthorizable {
         _ = try await provider.response(for: .search(query: "a b", page: 2))
         environments.switch(to: staging)
         _ = try await provider.response(for: .search(query: "a b", page: 2))
-        #expect(transport.requests.map { $0.urlRequest.url?.absoluteString } == [
+        #expect(transport.requests.map { $0.url.absoluteString } == [
             "https://api.example.com/v2/search?page=2&q=a%20b",
             "http://127.0.0.1:8080/staging/v2/search?page=2&q=a%20b",
         ])
