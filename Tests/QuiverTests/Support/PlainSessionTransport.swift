@@ -5,7 +5,8 @@ import FoundationNetworking
 import Quiver
 
 /// The minimal transport of `HTTPTransport`'s documentation and the README, word for word: the
-/// conformance tests prove the documented example right.
+/// conformance tests prove the documented example right, and the README's whole block (this
+/// struct and ``checkPlainSessionTransport(httpbin:)``) compiles here.
 struct PlainSessionTransport: HTTPTransport {
     let session: URLSession
 
@@ -35,6 +36,12 @@ struct PlainSessionTransport: HTTPTransport {
             return Response(statusCode: http.statusCode, data: Data(), response: http, fileURL: file)
         }
     }
+}
+
+/// The README's use of the conformance check, compiled with the example it checks.
+func checkPlainSessionTransport(httpbin: URL) async throws {
+    let conformance = TransportConformance(transport: PlainSessionTransport(session: .shared), echoServer: httpbin)
+    try await conformance.verify()   // throws a report naming each failed check
 }
 
 /// A transport written the obvious way but for one slip: it sends a file body as no body at all,
