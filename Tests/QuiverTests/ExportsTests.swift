@@ -14,11 +14,10 @@ private struct StampPlugin: PluginType {
 /// A transport written with `import Quiver` alone: answers every request with its own headers.
 private struct EchoHeadersTransport: HTTPTransport {
     func send(_ request: TransportRequest) async throws -> Response {
-        let url = request.urlRequest.url ?? URL(fileURLWithPath: "/")
-        let http = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+        let http = HTTPURLResponse(url: request.url, statusCode: 200, httpVersion: "HTTP/1.1",
                                    headerFields: ["Content-Type": "text/plain"])
-        let stamp = request.urlRequest.value(forHTTPHeaderField: "X-Stamp") ?? "none"
-        return Response(statusCode: 200, data: Data(stamp.utf8), request: request.urlRequest, response: http)
+        let stamp = request.value(forHTTPHeaderField: "X-Stamp") ?? "none"
+        return Response(statusCode: 200, data: Data(stamp.utf8), response: http)
     }
 }
 

@@ -13,11 +13,11 @@ struct TransportClient: LiveClient {
     let url: URL
 
     func fetch() async throws {
-        var request = URLRequest(url: url)
+        var headers: [String: String] = [:]
         for (name, value) in StampPlugin.headers(3) {
-            request.setValue(value, forHTTPHeaderField: name)
+            headers[name] = value
         }
-        let response = try await transport.send(TransportRequest(urlRequest: request))
+        let response = try await transport.send(TransportRequest(url: url, headerFields: headers))
         guard response.statusCode == 200, !response.data.isEmpty else {
             throw UnexpectedResponse()
         }

@@ -41,6 +41,42 @@ extension Provider {
         return built
     }
 
+    /// The deadline the transport enforces: the request's `timeoutInterval` as the plugins left
+    /// it, when the target set a timeout or a plugin changed it; otherwise `nil`, the
+    /// transport's own default. A limit that is not a positive, finite number of seconds is no
+    /// limit of the request's own.
+    static func timeout(of request: URLRequest, startingAt startingTimeout: TimeInterval,
+                        targetTimeout: TimeInterval?) -> TimeInterval? {
+        let interval = request.timeoutInterval
+        guard targetTimeout != nil || interval != startingTimeout else { return nil }
+        return interval > 0 && interval.isFinite ? interval : nil
+    }
+
+    /// What the transport is handed: the prepared request's head, its one body (the streamed
+    /// file, else the request's data), the deadline, and for a download a new temporary file
+    /// to write to.
+    static func transportRequest(_ request: URLRequest, body: BodyFile?, download: DownloadDestination?,
+                                 progress: (@Sendable (ProgressResponse) -> Void)?,
+                                 timeout: TimeInterval?) throws(QuiverError) -> TransportRequest {
+        guard let url = request.url else {
+            throw .invalidRequest("the prepared request has no URL")
+        }
+        let sentBody: TransportRequest.Body
+        if let body {
+            sentBody = .file(body.url)
+        } else if let data = request.httpBody {
+            sentBody = .data(data)
+        } else if request.httpBodyStream != nil {
+            throw .invalidRequest("\(request.httpMethod ?? "GET") \(url): a plugin set httpBodyStream; "
+                                  + "set httpBody, or use a .uploadFile or .multipart task to stream from disk")
+        } else {
+            sentBody = .none
+        }
+        return TransportRequest(head: request, url: url, body: sentBody, timeout: timeout,
+                                destination: download == nil ? .memory : .file(TemporaryFiles.name("download")),
+                                progress: TransportProgress(progress))
+    }
+
     /// Attempts until one is not retried. A body streamed from a temporary file lives until the
     /// last attempt is over.
     ///
@@ -67,6 +103,7 @@ extension Provider {
         var attempt = 1
         while true {
             let request: URLRequest
+            let startingTimeout: TimeInterval
             do {
                 let fresh: URLRequest
                 if let first = unsent.take() {
@@ -78,6 +115,7 @@ extension Provider {
                     }
                     fresh = rebuilt
                 }
+                startingTimeout = fresh.timeoutInterval
                 request = try await prepared(consume fresh, for: pluginTarget, checkedURL: checkedURL)
             } catch {
                 return .failure(error)
@@ -85,10 +123,16 @@ extension Provider {
             for plugin in plugins {
                 plugin.willSend(request, target: pluginTarget)
             }
-            let sent = TransportRequest(urlRequest: request, timeout: target.timeout, bodyFile: body?.url,
-                                        downloadsToFile: download != nil, progress: progress)
-            let result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
+            let result: Result<Response, QuiverError>
+            do {
+                let sent = try Self.transportRequest(request, body: body, download: download, progress: progress,
+                                                     timeout: Self.timeout(of: request, startingAt: startingTimeout,
+                                                                           targetTimeout: target.timeout))
+                result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
                                     download: download)
+            } catch {
+                result = .failure(error)
+            }
             for plugin in plugins {
                 plugin.didReceive(result, target: pluginTarget)
             }
@@ -139,10 +183,22 @@ extension Provider {
         do {
             response = try await transport.send(request)
         } catch {
-            return .failure(QuiverError(transportError: error).naming(request.urlRequest, limit: request.timeout))
+            if case .file(let file) = request.destination {
+                TemporaryFiles.remove(file)
+            }
+            return .failure(QuiverError(transportError: error).naming(request.head, limit: request.timeout))
         }
         if transport is StubTransport || transport is StubScript {
             response.isStubbed = true
+        }
+        if response.request == nil {
+            // A transport of the user's own has no URLRequest to name: the one that was sent.
+            response = Response(statusCode: response.statusCode, data: response.data, request: request.head,
+                                response: response.response, fileURL: response.fileURL)
+        }
+        if case .file(let file) = request.destination, response.fileURL != file {
+            // The transport kept the body elsewhere, or (breaking the contract) in memory.
+            TemporaryFiles.remove(file)
         }
         guard target.validationType.accepts(response.statusCode) else {
             if response.fileURL != nil {
@@ -151,6 +207,9 @@ extension Provider {
             return .failure(.statusCode(response.explained(by: pluginTarget, decoder: decoder(for: pluginTarget))))
         }
         if let download {
+            guard response.fileURL != nil else {
+                return .failure(.transport(TransportContractViolation.downloadNotInFile, response))
+            }
             return DownloadFinisher.finish(response, at: download)
         }
         return .success(response)

@@ -45,6 +45,13 @@ public protocol TargetType: Sendable {
 
     /// The longest the whole request may take, in seconds, before it fails with
     /// ``QuiverError/timedOut``. Defaults to `nil`: the transport's own timeout applies.
+    ///
+    /// This is the starting value of the request's `timeoutInterval`. A plugin may change it in
+    /// ``PluginType/prepare(_:target:)``, and the transport enforces the value the plugins leave
+    /// as a deadline on the whole exchange (redirects included), to the millisecond on every
+    /// platform. With neither a target timeout nor a plugin that changes `timeoutInterval`, the
+    /// transport's default applies (``URLSessionTransport``: the configuration's
+    /// `timeoutIntervalForResource`).
     var timeout: TimeInterval? { get }
 }
 

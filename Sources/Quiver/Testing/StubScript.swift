@@ -19,12 +19,12 @@ import FoundationNetworking
 ///
 /// Safe under concurrency: requests are answered one script call at a time, in arrival order.
 public final class StubScript: HTTPTransport {
-    /// Answers one request: the request as sent, and its attempt number, from 1, counting the
-    /// requests this script has answered for the same method and URL.
-    public typealias Script = @Sendable (_ request: URLRequest, _ attempt: Int) async throws -> EndpointSampleResponse
+    /// Answers one request: the request as sent (head, body, timeout), and its attempt number,
+    /// from 1, counting the requests this script has answered for the same method and URL.
+    public typealias Script = @Sendable (_ request: TransportRequest, _ attempt: Int) async throws -> EndpointSampleResponse
 
     private let script: Script
-    private let state = Locked((sent: [URLRequest](), attempts: [String: Int]()))
+    private let state = Locked((sent: [TransportRequest](), attempts: [String: Int]()))
 
     /// Creates a transport that answers with `script`.
     ///
@@ -50,7 +50,7 @@ public final class StubScript: HTTPTransport {
     }
 
     /// The requests answered so far, in order.
-    public var requests: [URLRequest] {
+    public var requests: [TransportRequest] {
         state.withLock { $0.sent }
     }
 
@@ -60,13 +60,13 @@ public final class StubScript: HTTPTransport {
     /// - Returns: The scripted response.
     /// - Throws: The scripted network error, or what the script throws.
     public func send(_ request: TransportRequest) async throws -> Response {
-        let key = "\(request.urlRequest.httpMethod ?? "GET") \(request.urlRequest.url?.absoluteString ?? "")"
+        let key = "\(request.method) \(request.url.absoluteString)"
         let attempt = state.withLock { state -> Int in
-            state.sent.append(request.urlRequest)
+            state.sent.append(request)
             state.attempts[key, default: 0] += 1
             return state.attempts[key] ?? 1
         }
-        let answer = try await script(request.urlRequest, attempt)
+        let answer = try await script(request, attempt)
         return try await StubTransport(behavior: .immediate, sampleResponse: { answer }).send(request)
     }
 }

@@ -8,56 +8,62 @@ import FoundationNetworking
 ///
 /// ``URLSessionTransport`` is the default. Implement this protocol to plug in another HTTP
 /// client, or a fake in tests. A transport:
-/// - receives a request that Quiver has already checked (absolute http(s) URL, legal headers,
-///   no body on `GET`/`HEAD`);
+/// - receives a ``TransportRequest`` that Quiver has already checked (absolute http(s) URL,
+///   legal headers, no body on `GET`/`HEAD`), and uses every part of it: the head
+///   (``TransportRequest/method``, ``TransportRequest/url``, ``TransportRequest/headerFields``),
+///   the one ``TransportRequest/body`` (switch over it: a file body is as much a body as data),
+///   the ``TransportRequest/timeout`` (a deadline on the whole exchange), the
+///   ``TransportRequest/destination`` of the response body, and ``TransportRequest/progress``;
 /// - returns a ``Response`` for any status code: validation is the provider's job;
 /// - throws on failure. `CancellationError` or `URLError(.cancelled)` become
 ///   ``QuiverError/cancelled``, `URLError(.timedOut)` ``QuiverError/timedOut``, a thrown
 ///   ``QuiverError`` is kept, anything else becomes ``QuiverError/transport(_:_:)``;
 /// - ends promptly when its Swift `Task` is cancelled.
+///
+/// ``TransportConformance`` checks all of this against a local httpbin.
+///
+/// A minimal, correct transport on a plain `URLSession` (it passes ``TransportConformance``;
+/// its progress is coarse, one report each way once the exchange is over):
+///
+/// ```swift
+/// struct PlainSessionTransport: HTTPTransport {
+///     let session: URLSession
+///
+///     func send(_ request: TransportRequest) async throws -> Response {
+///         var head = URLRequest(url: request.url)
+///         head.httpMethod = request.method.rawValue
+///         for (name, value) in request.headerFields {
+///             head.setValue(value, forHTTPHeaderField: name)
+///         }
+///         let (data, response) = try await request.enforcingTimeout { [head, session] () async throws -> (Data, URLResponse) in
+///             switch request.body {
+///             case .none: return try await session.data(for: head)
+///             case .data(let body): return try await session.upload(for: head, from: body)
+///             case .file(let file): return try await session.upload(for: head, fromFile: file)
+///             }
+///         }
+///         if let size = request.body.byteCount {
+///             request.progress.uploaded(size, of: size)
+///         }
+///         request.progress.downloaded(Int64(data.count), of: Int64(data.count))
+///         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+///         switch request.destination {
+///         case .memory:
+///             return Response(statusCode: http.statusCode, data: data, response: http)
+///         case .file(let file):
+///             try data.write(to: file)
+///             return Response(statusCode: http.statusCode, data: Data(), response: http, fileURL: file)
+///         }
+///     }
+/// }
+/// ```
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and waits for the whole response.
     ///
-    /// - Parameter request: What to send.
-    /// - Returns: The response, whatever its status code.
+    /// - Parameter request: What to send: head, body, deadline, where the response body goes,
+    ///   and who hears of progress.
+    /// - Returns: The response, whatever its status code. For a request whose
+    ///   ``TransportRequest/destination`` is a file, its ``Response/fileURL`` names that file.
     /// - Throws: Why no complete response could be had.
     func send(_ request: TransportRequest) async throws -> Response
-}
-
-/// A request handed to an ``HTTPTransport``.
-public struct TransportRequest: Sendable {
-    /// The request to send, as the plugins prepared it.
-    public var urlRequest: URLRequest
-
-    /// The longest the whole exchange may take, in seconds; `nil` leaves it to the transport.
-    public var timeout: TimeInterval?
-
-    /// A file whose contents are the body, to be streamed rather than read into memory.
-    public var bodyFile: URL?
-
-    /// Whether the response body goes to a temporary file (``Response/fileURL``) rather than
-    /// into memory. The caller takes over the file; on failure the transport removes it.
-    public var downloadsToFile: Bool
-
-    /// Receives upload and download progress, if anyone listens. ``URLSessionTransport`` calls
-    /// it on the session's own queue, between chunks: it should hand the report on and return
-    /// (``Provider`` passes it to a queue or a stream).
-    public var progress: (@Sendable (ProgressResponse) -> Void)?
-
-    /// Creates a transport request.
-    ///
-    /// - Parameters:
-    ///   - urlRequest: The request to send.
-    ///   - timeout: The longest the whole exchange may take, or `nil`.
-    ///   - bodyFile: A file to stream as the body, or `nil`.
-    ///   - downloadsToFile: Whether the response body goes to a temporary file.
-    ///   - progress: Receives progress, or `nil`.
-    public init(urlRequest: URLRequest, timeout: TimeInterval? = nil, bodyFile: URL? = nil,
-                downloadsToFile: Bool = false, progress: (@Sendable (ProgressResponse) -> Void)? = nil) {
-        self.urlRequest = urlRequest
-        self.timeout = timeout
-        self.bodyFile = bodyFile
-        self.downloadsToFile = downloadsToFile
-        self.progress = progress
-    }
 }

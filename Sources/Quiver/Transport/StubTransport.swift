@@ -22,34 +22,32 @@ struct StubTransport: HTTPTransport {
         }
         try Task.checkCancellation()
 
-        if let bodyFile = request.bodyFile, let progress = request.progress {
-            let size = (try? FileManager.default.attributesOfItem(atPath: bodyFile.path)[.size] as? Int64) ?? nil
-            progress(ProgressResponse(completedUnitCount: size ?? 0, totalUnitCount: size ?? -1, direction: .upload))
+        if request.progress.isObserved, case .file = request.body, let size = request.body.byteCount {
+            request.progress.uploaded(size, of: size)
         }
-        let url = request.urlRequest.url ?? URL(fileURLWithPath: "/")
         let (http, data): (HTTPURLResponse?, Data)
         switch sampleResponse() {
         case .networkResponse(let statusCode, let body):
-            (http, data) = (HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil), body)
+            (http, data) = (HTTPURLResponse(url: request.url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil), body)
         case .response(let response, let body):
             (http, data) = (response, body)
         case .networkError(let error):
             throw error
         }
         let statusCode = http?.statusCode ?? 200
-        request.progress?(ProgressResponse(completedUnitCount: Int64(data.count), totalUnitCount: Int64(data.count),
-                                           direction: .download))
-        guard request.downloadsToFile else {
-            return Response(statusCode: statusCode, data: data, request: request.urlRequest, response: http)
+        request.progress.downloaded(Int64(data.count), of: Int64(data.count))
+        switch request.destination {
+        case .memory:
+            return Response(statusCode: statusCode, data: data, request: request.head, response: http)
+        case .file(let file):
+            // A stubbed download is written to a file, as a live one would be.
+            do {
+                try data.write(to: file)
+            } catch {
+                TemporaryFiles.remove(file)
+                throw error
+            }
+            return Response(statusCode: statusCode, data: Data(), request: request.head, response: http, fileURL: file)
         }
-        // A stubbed download is written to a file, as a live one would be.
-        let file = try TemporaryFiles.make("download")
-        do {
-            try data.write(to: file)
-        } catch {
-            TemporaryFiles.remove(file)
-            throw error
-        }
-        return Response(statusCode: statusCode, data: Data(), request: request.urlRequest, response: http, fileURL: file)
     }
 }

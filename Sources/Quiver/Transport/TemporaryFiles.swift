@@ -5,11 +5,21 @@ import Foundation
 enum TemporaryFiles {
     /// A new, empty file for `kind` (`"multipart"`, `"download"`).
     static func make(_ kind: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("quiver-\(UUID().uuidString).\(kind)")
+        let url = name(kind)
+        try create(url)
+        return url
+    }
+
+    /// A name for a new file of `kind`, not created yet.
+    static func name(_ kind: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("quiver-\(UUID().uuidString).\(kind)")
+    }
+
+    /// Creates an empty file at `url`, emptying the one there.
+    static func create(_ url: URL) throws {
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
-        return url
     }
 
     /// Removes `url`, if it is still there.

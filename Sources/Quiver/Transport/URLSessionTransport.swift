@@ -12,9 +12,11 @@ import FoundationNetworking
 /// - drops `Authorization`, `Proxy-Authorization` and `Cookie` when a redirect leads to another
 ///   origin (scheme, host or port), and repeats the body on a `307`/`308` redirect (which
 ///   URLSession on Linux drops);
-/// - enforces the timeout as a limit on the whole exchange: a target's
-///   ``TargetType/timeout`` when it has one, otherwise the configuration's
-///   `timeoutIntervalForResource` (with `timeoutIntervalForRequest` as the idle limit);
+/// - enforces ``TransportRequest/timeout`` (the request's `timeoutInterval` as the target and
+///   the plugins left it) as a deadline on the whole exchange, redirects included, to the
+///   millisecond; without one, the configuration's `timeoutIntervalForResource`, with
+///   `timeoutIntervalForRequest` as the idle limit. The idle limit handed to `URLSession` is
+///   never below the request's deadline (on Linux it counts whole seconds only);
 /// - ends a request at once when its Swift `Task` is cancelled.
 ///
 /// One transport holds one `URLSession`; share it between providers rather than making one per
@@ -59,13 +61,13 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Throws: `URLError` from the session, `URLError(.timedOut)` when the timeout elapses,
     ///   `CancellationError` when the calling `Task` is cancelled.
     public func send(_ request: TransportRequest) async throws -> Response {
-        var urlRequest = request.urlRequest
-        let idle = request.timeout ?? idleTimeout
+        var urlRequest = request.head
+        let deadline = request.timeout ?? resourceTimeout
+        let idle = Self.idleTimeout(idleTimeout, under: request.timeout)
         if urlRequest.timeoutInterval != idle {
             // Only when it differs: changing a shared request copies it whole.
             urlRequest.timeoutInterval = idle
         }
-        let deadline = request.timeout ?? resourceTimeout
         #if canImport(FoundationNetworking)
         // The deadline covers the whole chain of redirects, not each exchange of it.
         let start = DispatchTime.now().uptimeNanoseconds
@@ -81,9 +83,6 @@ public final class URLSessionTransport: HTTPTransport {
             }
             urlRequest = next
             redirects += 1
-            if let file = response.fileURL {
-                TemporaryFiles.remove(file)
-            }
             response = try await exchange(urlRequest, for: request, deadline: remaining, returnsBodyRedirects: true)
         }
         return response
@@ -92,25 +91,46 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
     }
 
-    /// One round trip through the session: a data task, or an upload task streaming the body
-    /// file; the response body goes to memory or, for downloads, to a new temporary file.
+    /// The idle timeout handed to `URLSession` for a request with its own `deadline`: never
+    /// below it, so that Quiver's own deadline, exact to the millisecond, fires first. On Linux
+    /// URLSession truncates a timeout to whole seconds (0.5 s would fire at once), hence a
+    /// whole second above the deadline, rounded up. Without a deadline of the request's own,
+    /// the configuration's idle timeout applies.
+    static func idleTimeout(_ configured: TimeInterval, under deadline: TimeInterval?) -> TimeInterval {
+        guard let deadline else { return configured }
+        // Capped at a year: corelibs multiplies the timeout into an `Int` of milliseconds.
+        return min(max(configured, deadline.rounded(.up) + 1), 365 * 86_400)
+    }
+
+    /// One round trip through the session: a data task (its request holds a data body), or an
+    /// upload task streaming the body file; the response body goes to memory or to the
+    /// request's destination file, created or emptied first.
     private func exchange(_ urlRequest: URLRequest, for request: TransportRequest, deadline: TimeInterval,
                           returnsBodyRedirects: Bool) async throws -> Response {
-        let fileURL = request.downloadsToFile ? try TemporaryFiles.make("download") : nil
+        let fileURL: URL?
+        switch request.destination {
+        case .memory:
+            fileURL = nil
+        case .file(let url):
+            try TemporaryFiles.create(url)
+            fileURL = url
+        }
         let exchange: DataExchange
         do {
-            exchange = try DataExchange(request: urlRequest, hasBody: urlRequest.httpBody != nil || request.bodyFile != nil,
+            exchange = try DataExchange(request: urlRequest, hasBody: request.body != .none,
                                         returnsBodyRedirects: returnsBodyRedirects, fileURL: fileURL,
-                                        progress: request.progress)
+                                        progress: request.progress.handler)
         } catch {
             if let fileURL { TemporaryFiles.remove(fileURL) }
             throw error
         }
         let task: URLSessionTask
-        if let bodyFile = request.bodyFile {
-            task = session.uploadTask(with: urlRequest, fromFile: bodyFile)
-        } else {
+        switch request.body {
+        case .none, .data:
+            // A data body is in `urlRequest` (see TransportRequest.head).
             task = session.dataTask(with: urlRequest)
+        case .file(let file):
+            task = session.uploadTask(with: urlRequest, fromFile: file)
         }
         delegate.register(exchange, for: task)
         defer { delegate.remove(task) }

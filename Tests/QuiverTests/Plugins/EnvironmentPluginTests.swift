@@ -16,7 +16,7 @@ import Testing
         _ = try await provider.response(for: .search(query: "a b", page: 2))
         environments.switch(to: staging)
         _ = try await provider.response(for: .search(query: "a b", page: 2))
-        #expect(transport.requests.map { $0.urlRequest.url?.absoluteString } == [
+        #expect(transport.requests.map { $0.url.absoluteString } == [
             "https://api.example.com/v2/search?page=2&q=a%20b",
             "http://127.0.0.1:8080/staging/v2/search?page=2&q=a%20b",
         ])

@@ -11,7 +11,7 @@ import Testing
     private func sent(with plugin: HeadersPlugin, target: GenericTarget? = nil) async throws -> URLRequest {
         let transport = RecordingTransport()
         _ = try await Provider<GenericTarget>(transport: transport, plugins: [plugin]).response(for: target ?? self.target)
-        return try #require(transport.requests.first).urlRequest
+        return try #require(transport.requests.first).head
     }
 
     @Test func staticAndDynamicHeadersAreAdded() async throws {
@@ -72,7 +72,7 @@ struct SecureTarget: TargetType, AccessTokenAuthorizable {
         let transport = RecordingTransport()
         let provider = Provider<MultiTarget>(transport: transport, plugins: [AccessTokenPlugin { _ in token }])
         _ = try await provider.result(for: target).get()
-        return try #require(transport.requests.first).urlRequest.value(forHTTPHeaderField: "Authorization")
+        return try #require(transport.requests.first).value(forHTTPHeaderField: "Authorization")
     }
 
     @Test(arguments: [(AuthorizationType.bearer, "Bearer t0k"), (.basic, "Basic t0k"), (.custom("Token"), "Token t0k")])

@@ -21,13 +21,19 @@ final class BodyReadingTransport: HTTPTransport {
     var body: Data? { seen.withLock { $0.body } }
 
     func send(_ request: TransportRequest) async throws -> Response {
-        let file = request.bodyFile
+        let file: URL?
+        switch request.body {
+        case .file(let url):
+            file = url
+        case .none, .data:
+            file = nil
+        }
         let body = file.flatMap { try? Data(contentsOf: $0) }
         seen.withLock { $0 = (file, body) }
         if waits {
             try await Task.sleep(nanoseconds: 30_000_000_000)
         }
-        return Response(statusCode: status, data: Data(), request: request.urlRequest)
+        return Response(statusCode: status, data: Data())
     }
 }
 

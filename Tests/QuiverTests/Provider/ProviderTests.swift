@@ -13,9 +13,9 @@ import Testing
         #expect(response.statusCode == 200)
         let sent = try #require(transport.requests.first)
         #expect(transport.requests.count == 1)
-        #expect(sent.urlRequest.url?.absoluteString == "https://api.example.com/v2/search?page=2&q=swift%20lang")
-        #expect(sent.urlRequest.httpMethod == "GET")
-        #expect(response.request?.url == sent.urlRequest.url)
+        #expect(sent.url.absoluteString == "https://api.example.com/v2/search?page=2&q=swift%20lang")
+        #expect(sent.method == .get)
+        #expect(response.request?.url == sent.url)
     }
 
     @Test func pluginsRunInOrderThroughEveryHook() async {
@@ -34,7 +34,7 @@ import Testing
                                             plugins: [HookRecorder("a", log: log), HookRecorder("b", log: log)])
         _ = await provider.result(for: .user(id: 1))
         let sent = try #require(transport.requests.first)
-        #expect(sent.urlRequest.value(forHTTPHeaderField: "X-Plugins") == "a,b")
+        #expect(sent.value(forHTTPHeaderField: "X-Plugins") == "a,b")
     }
 
     @Test func aPluginThatThrowsInPrepareRefusesTheRequestAndNothingIsSent() async {
@@ -151,9 +151,9 @@ import Testing
                 .replacing(task: .query(["replaced": true]))
         }, transport: transport)
         _ = try await provider.response(for: .user(id: 1))
-        let sent = try #require(transport.requests.first).urlRequest
+        let sent = try #require(transport.requests.first)
         #expect(sent.value(forHTTPHeaderField: "X-Client") == "tests")
-        #expect(sent.url?.query == "replaced=true")
+        #expect(sent.url.query == "replaced=true")
     }
 
     @Test func aTargetTimeoutReachesTheTransportAndTheRequest() async throws {
@@ -162,7 +162,7 @@ import Testing
         _ = try await provider.response(for: GenericTarget(baseURL: exampleBase, timeout: 2.5))
         let sent = try #require(transport.requests.first)
         #expect(sent.timeout == 2.5)
-        #expect(sent.urlRequest.timeoutInterval == 2.5)
+        #expect(sent.head.timeoutInterval == 2.5)
     }
 
     @Test func anInvalidRequestSendsNothingButProcessStillSeesTheFailure() async {
@@ -228,7 +228,7 @@ import Testing
         for _ in 0..<2 {
             _ = try await provider.response(for: GenericTarget(baseURL: placeholder, path: "users/1"))
         }
-        #expect(transport.requests.map { $0.urlRequest.url?.absoluteString } ==
+        #expect(transport.requests.map { $0.url.absoluteString } ==
                 ["https://api.example.com/users/1", "https://api.example.com/users/1"])
         let unfixed = await Provider<GenericTarget>(transport: transport).result(for: GenericTarget(baseURL: placeholder))
         guard case .invalidRequest = unfixed.failure else {

@@ -20,7 +20,7 @@ final class GaugedTransport: HTTPTransport {
     var sent: [String] { state.withLock { $0.sent } }
 
     func send(_ request: TransportRequest) async throws -> Response {
-        let path = request.urlRequest.url?.path ?? ""
+        let path = request.url.path
         state.withLock { state in
             state.running += 1
             state.peak = max(state.peak, state.running)
@@ -29,7 +29,7 @@ final class GaugedTransport: HTTPTransport {
         defer { state.withLock { $0.running -= 1 } }
         try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
         let status = path.hasSuffix(failingPath ?? "\u{0}") ? 500 : 200
-        return Response(statusCode: status, data: Data(path.utf8), request: request.urlRequest)
+        return Response(statusCode: status, data: Data(path.utf8))
     }
 }
 

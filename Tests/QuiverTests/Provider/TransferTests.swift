@@ -24,9 +24,9 @@ import Testing
         let target = GenericTarget(baseURL: exampleBase, path: "upload", method: .put, task: .uploadFile(file, contentType: "image/jpeg"))
         _ = try await provider(transport: transport, stubbed: false).response(for: target)
         let sent = try #require(transport.requests.first)
-        #expect(sent.bodyFile == file)
-        #expect(sent.urlRequest.httpBody == nil)
-        #expect(sent.urlRequest.value(forHTTPHeaderField: "Content-Type") == "image/jpeg")
+        #expect(sent.body == .file(file))
+        #expect(sent.head.httpBody == nil)
+        #expect(sent.value(forHTTPHeaderField: "Content-Type") == "image/jpeg")
         #expect(FileManager.default.fileExists(atPath: file.path), "the caller's file is never removed")
     }
 
@@ -172,9 +172,9 @@ import Testing
         struct Chatty: HTTPTransport {
             func send(_ request: TransportRequest) async throws -> Response {
                 for step in 1...10_000 {
-                    request.progress?(ProgressResponse(completedUnitCount: Int64(step), totalUnitCount: 10_000))
+                    request.progress.downloaded(Int64(step), of: 10_000)
                 }
-                return Response(statusCode: 200, data: Data("done".utf8), request: request.urlRequest)
+                return Response(statusCode: 200, data: Data("done".utf8))
             }
         }
         let stream = Provider<GenericTarget>(transport: Chatty()).requestWithProgress(GenericTarget(baseURL: exampleBase))

@@ -24,6 +24,6 @@ final class GatedTransport: HTTPTransport {
             if Date() >= deadline { open() }
             try await Task.sleep(nanoseconds: 5_000_000)
         }
-        return Response(statusCode: 200, data: Data("shared".utf8), request: request.urlRequest)
+        return Response(statusCode: 200, data: Data("shared".utf8))
     }
 }

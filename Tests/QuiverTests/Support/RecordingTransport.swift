@@ -26,16 +26,16 @@ final class RecordingTransport: HTTPTransport {
 
     func send(_ request: TransportRequest) async throws -> Response {
         sent.withLock { $0.append(request) }
-        let url = request.urlRequest.url ?? URL(fileURLWithPath: "/")
+        let url = request.url
         switch answer {
         case .status(let code, let data):
             let http = HTTPURLResponse(url: url, statusCode: code, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"])
-            return Response(statusCode: code, data: data, request: request.urlRequest, response: http)
+            return Response(statusCode: code, data: data, response: http)
         case .failure(let error):
             throw error
         case .delay(let seconds):
             try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-            return Response(statusCode: 200, data: Data(), request: request.urlRequest, response: nil)
+            return Response(statusCode: 200, data: Data())
         }
     }
 }

@@ -17,7 +17,7 @@ struct NamedFixtureTarget: TargetType, FixtureNaming {
     /// A "live" server: a scripted transport with headers, including secrets.
     private func liveTransport(body: String = #"{"id":7,"name":"Ada","tags":["a","b"]}"#) -> StubScript {
         StubScript { request, _ in
-            let http = HTTPURLResponse(url: request.url ?? exampleBase, statusCode: 200, httpVersion: "HTTP/1.1",
+            let http = HTTPURLResponse(url: request.url, statusCode: 200, httpVersion: "HTTP/1.1",
                                        headerFields: ["Content-Type": "application/json", "Set-Cookie": "session=SECRET",
                                                       "X-Api-Key": "SECRET-2", "X-Rate-Limit": "10"])
             return http.map { .response($0, Data(body.utf8)) } ?? .networkResponse(200, Data(body.utf8))
@@ -150,7 +150,8 @@ struct NamedFixtureTarget: TargetType, FixtureNaming {
     @Test func theScriptSeesHeadersBodyAndAttempt() async throws {
         let seen = Locked([String]())
         let script = StubScript { request, attempt in
-            let body = request.httpBody.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            guard case .data(let data) = request.body else { return .networkResponse(400, Data()) }
+            let body = String(decoding: data, as: UTF8.self)
             seen.withLock { $0.append("\(attempt) \(request.value(forHTTPHeaderField: "Content-Type") ?? "") \(body)") }
             return .networkResponse(attempt < 2 ? 503 : 201, Data())
         }
