@@ -29,11 +29,12 @@ Routes (unknown path -> 404 JSON):
   /slow-drip?bytes=20&interval=0.5   one byte every interval seconds
   /delay?seconds=2              waits, then 200 {"delayed": seconds}
   /status/N                     status N (200..599) with {"status": N}
-  /flaky?key=K&failures=1&status=503&retry_after=TEXT
+  /flaky?key=K&failures=1&status=503&retry_after=TEXT&cache_control=TEXT
                                 the first `failures` requests with key K get
                                 `status` (and Retry-After: TEXT if given), the
                                 rest 200 {"attempt": n}; every answer carries
-                                X-Attempt: n and X-Body-SHA256 (of the request body)
+                                X-Attempt: n and X-Body-SHA256 (of the request body),
+                                and Cache-Control: TEXT if given
                                 (204 and 304: no body, no Content-Length)
 
 /echo answers {"method", "path" (raw, no query), "query" (raw string, "" if
@@ -435,6 +436,10 @@ def r_flaky(conn, req):
         FLAKY_COUNTS[key] = FLAKY_COUNTS.get(key, 0) + 1
         attempt = FLAKY_COUNTS[key]
     extra = [("X-Attempt", str(attempt)), ("X-Body-SHA256", hashlib.sha256(req.body or b"").hexdigest())]
+    cache_control = req.arg("cache_control", "")
+    if cache_control:
+        extra.append(("Cache-Control", cache_control))
+        extra.append(("Date", time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime())))
     if attempt <= failures:
         retry_after = req.arg("retry_after", "")
         if retry_after:

@@ -32,11 +32,14 @@ extension Provider {
         return result
     }
 
-    /// The request for `endpoint`, with `target`'s timeout.
+    /// The request for `endpoint`, with `target`'s timeout and cache policy.
     private func request(for endpoint: Endpoint, of target: Target) throws(QuiverError) -> BuiltRequest {
         var built = try RequestBuilder.build(endpoint)
         if let timeout = target.timeout {
             built.urlRequest.timeoutInterval = timeout
+        }
+        if let cached = target.unwrapped as? any CachePolicyProviding {
+            built.urlRequest.cachePolicy = cached.cachePolicy
         }
         return built
     }
