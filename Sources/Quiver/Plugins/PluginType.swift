@@ -34,8 +34,8 @@ public protocol PluginType: Sendable {
     /// }
     /// ```
     ///
-    /// A plugin written as for Moya (`var request = request`, then changes) works as well, but its
-    /// first change copies the whole request, which costs about a microsecond on Linux.
+    /// A plugin written as for Moya (`var request = request`, then changes) works as well; its
+    /// first change copies the whole request instead of changing it in place.
     ///
     /// - Parameters:
     ///   - request: The request so far.

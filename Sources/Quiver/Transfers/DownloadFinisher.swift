@@ -31,7 +31,7 @@ enum DownloadFinisher {
             try files.moveItem(at: temporary, to: target)
         } catch {
             TemporaryFiles.remove(temporary)
-            return .failure(.transport(SaveError(destination: target, underlying: error), response))
+            return .failure(.transport(DownloadSaveError(destination: target, underlying: error), response))
         }
         return .success(Response(statusCode: response.statusCode, data: Data(), request: response.request,
                                  response: response.response, fileURL: target))
@@ -46,13 +46,4 @@ enum DownloadFinisher {
         return Response(statusCode: response.statusCode, data: body, request: response.request, response: response.response)
     }
 
-    /// The download arrived but could not be kept at its destination.
-    struct SaveError: Error, Sendable, CustomStringConvertible {
-        /// Where it was to be kept.
-        let destination: URL
-        /// Why it could not be.
-        let underlying: any Error
-
-        var description: String { "the download could not be saved to \(destination.path): \(underlying)" }
-    }
 }

@@ -38,16 +38,6 @@ extension ErrorBodyDecoding {
     public func errorMessage(for statusCode: Int) -> String? { nil }
 }
 
-/// A target that names its failures per status code, without a typed error body: CodyFire's
-/// `addCustomError(.notFound, "User not found")`.
-public protocol ErrorMessageProviding {
-    /// A message for a rejected status code, or `nil` for none.
-    ///
-    /// - Parameter statusCode: The rejected status code.
-    /// - Returns: The message, or `nil`.
-    func errorMessage(for statusCode: Int) -> String?
-}
-
 extension Response {
     /// This response with the explanation `target` gives for its rejected status: its decoded
     /// error body (read with `decoder`) and message, when it declares them.

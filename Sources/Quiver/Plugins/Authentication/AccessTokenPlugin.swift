@@ -3,32 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// How a token is presented in the `Authorization` header.
-public enum AuthorizationType: Sendable, Hashable {
-    /// `Basic <token>`
-    case basic
-    /// `Bearer <token>`
-    case bearer
-    /// `<scheme> <token>`, for example `.custom("Token")`.
-    case custom(String)
-
-    /// The scheme written before the token.
-    public var scheme: String {
-        switch self {
-        case .basic: "Basic"
-        case .bearer: "Bearer"
-        case .custom(let scheme): scheme
-        }
-    }
-}
-
-/// A target that asks for an access token. Targets that do not adopt it, or answer `nil`,
-/// are sent without one.
-public protocol AccessTokenAuthorizable {
-    /// How the token is presented, or `nil` for no token.
-    var authorizationType: AuthorizationType? { get }
-}
-
 /// Sets `Authorization: <scheme> <token>` on the requests of targets that adopt
 /// ``AccessTokenAuthorizable``, with a token fetched per request.
 ///

@@ -88,11 +88,12 @@ import Testing
         let destination = try folder.file("report.txt", contents: Data("old".utf8))
         let keep = GenericTarget(baseURL: exampleBase, task: .download(to: DownloadDestinations.file(destination, options: [])),
                                  sampleData: Data("new".utf8))
-        guard case .transport(let cause, _) = await provider().result(for: keep).failure else {
-            Issue.record("expected a failure to save")
+        guard case .transport(let cause as DownloadSaveError, _) = await provider().result(for: keep).failure else {
+            Issue.record("expected a DownloadSaveError")
             return
         }
         #expect("\(cause)".contains("could not be saved"))
+        #expect(cause.destination.lastPathComponent.isEmpty == false)
         #expect(try Data(contentsOf: destination) == Data("old".utf8))
         let replace = GenericTarget(baseURL: exampleBase, task: .download(to: DownloadDestinations.file(destination, options: .removePreviousFile)),
                                     sampleData: Data("new".utf8))

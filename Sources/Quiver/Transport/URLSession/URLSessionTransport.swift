@@ -44,7 +44,7 @@ public final class URLSessionTransport: HTTPTransport {
     ///
     /// An API client wants the server's current answer; a cache that stores every cacheable
     /// response also costs: on Linux, FoundationNetworking's default `URLCache` writes each one
-    /// to disk (`~/.cache/org.swift.foundation.URLCache`), 50–70 µs of CPU per request. To honour
+    /// to disk (`~/.cache/org.swift.foundation.URLCache`) for every request. To honour
     /// `Cache-Control` and `ETag`, pass a configuration with a `URLCache`; targets that must
     /// always reach the server adopt ``CachePolicyProviding``.
     ///
