@@ -55,3 +55,13 @@ public struct AuthorizedUser: TargetType, AccessTokenAuthorizable {
     public var sampleData: Data { SmallBody.data }
     public var authorizationType: AuthorizationType? { .bearer }
 }
+
+/// ``LiveUser`` for providers whose plugins authorize it.
+public struct AuthorizedLiveUser: TargetType, AccessTokenAuthorizable {
+    public let baseURL: URL
+    public init(baseURL: URL) { self.baseURL = baseURL }
+    public var path: String { "user.json" }
+    public var method: HTTPMethod { .get }
+    public var task: HTTPTask { .plain }
+    public var authorizationType: AuthorizationType? { .bearer }
+}

@@ -15,14 +15,25 @@ protocol LiveClient: Sendable {
 
 struct UnexpectedResponse: Error {}
 
-/// Raw URLSession, as one would write it without Quiver: a dedicated session with the default
-/// configuration, a `URLRequest` built per call carrying the same three headers that the
-/// provider's plugins stamp (so both send the same bytes), `data(for:)`, a status check.
+/// Raw URLSession, as one would write it without Quiver: a dedicated session, a `URLRequest`
+/// built per call carrying the same headers that the provider's plugins set (so both send the
+/// same bytes), `data(for:)`, a status check.
 struct RawClient: LiveClient {
     let name = "raw URLSession"
-    let session = URLSession(configuration: .default)
+    let session: URLSession
     let url: URL
-    let headers = StampPlugin.headers(3)
+    let headers: [(name: String, value: String)]
+
+    /// - Parameters:
+    ///   - url: The file to fetch.
+    ///   - headers: The headers the provider's plugins set. Defaults to ``StampPlugin``'s three.
+    ///   - configuration: The session's configuration. Defaults to `.default`.
+    init(url: URL, headers: [(name: String, value: String)] = StampPlugin.headers(3),
+         configuration: URLSessionConfiguration = .default) {
+        self.url = url
+        self.headers = headers
+        session = URLSession(configuration: configuration)
+    }
 
     func fetch() async throws {
         var request = URLRequest(url: url)
@@ -44,6 +55,33 @@ struct ProviderClient: LiveClient {
     let provider = Provider<LiveUser>(transport: URLSessionTransport(configuration: .default),
                                       plugins: StampPlugin.make(3))
     let target: LiveUser
+
+    func fetch() async throws {
+        let response = try await provider.response(for: target)
+        guard response.statusCode == 200, !response.data.isEmpty else {
+            throw UnexpectedResponse()
+        }
+    }
+}
+
+/// What users install: `AccessTokenPlugin` with a JWT-sized token, `HeadersPlugin`, the
+/// logger with its output discarded, over the default transport (`URLSessionTransport()`, no
+/// HTTP cache). Its raw twin sends the same headers with a session configured the same way.
+struct BuiltinProviderClient: LiveClient {
+    let name = "Quiver + token, headers, logger"
+    let provider: Provider<AuthorizedLiveUser>
+    let target: AuthorizedLiveUser
+
+    init(baseURL: URL, tokenLength: Int) {
+        provider = Provider(plugins: BuiltinPlugins.usual(tokenLength: tokenLength))
+        target = AuthorizedLiveUser(baseURL: baseURL)
+    }
+
+    /// The headers the plugins set, for the raw twin.
+    static func headers(tokenLength: Int) -> [(name: String, value: String)] {
+        [("Authorization", "Bearer " + BuiltinPlugins.token(length: tokenLength)),
+         ("User-Agent", "QuiverBench/1.0"), ("X-App-Version", "1.2.3")]
+    }
 
     func fetch() async throws {
         let response = try await provider.response(for: target)

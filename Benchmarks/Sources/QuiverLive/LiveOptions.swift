@@ -15,6 +15,11 @@ struct LiveOptions {
     var printBody = false
     /// Measure layer by layer, from raw URLSession to the provider with 3 plugins, instead.
     var split = false
+    /// Compare the built-in plugins users install (token of ``tokenLength`` characters,
+    /// headers, logger) over the default transport, instead of three stamping plugins.
+    var builtinPlugins = false
+    /// With `--builtin-plugins`: the access token's length (a JWT is about 200).
+    var tokenLength = 200
     /// With `--split`: run only this layer, unmeasured, for a profiler.
     var layer: Int?
     /// With `--split`: measure only these layers (raw, layer 0, always first).
@@ -31,6 +36,10 @@ struct LiveOptions {
                 split = true
                 continue
             }
+            if flag == "--builtin-plugins" {
+                builtinPlugins = true
+                continue
+            }
             guard let value = arguments.popFirst() else { Self.usage("\(flag) needs a value") }
             switch flag {
             case "--base-url":
@@ -40,6 +49,7 @@ struct LiveOptions {
             case "--requests": requests = Self.count(value)
             case "--concurrent-requests": concurrentRequests = Self.count(value)
             case "--concurrency": concurrency = Self.count(value)
+            case "--token-length": tokenLength = Self.count(value)
             case "--layers":
                 let indices = value.split(separator: ",").map { Int($0) }
                 guard !indices.isEmpty, indices.allSatisfy({ ($0 ?? -1) >= 0 }) else { Self.usage("not a list of layer numbers: \(value)") }

@@ -1,5 +1,8 @@
 import BenchSupport
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 // QuiverLive: CPU per request of a Provider with three plugins against raw URLSession, on a
 // local nginx, sequential and with 16 requests in flight. `Benchmarks/run` starts nginx and
@@ -12,8 +15,20 @@ if options.printBody {
 }
 
 let fileURL = options.baseURL.appendingPathComponent("user.json")
-let raw = RawClient(url: fileURL)
-let provider = ProviderClient(target: LiveUser(baseURL: options.baseURL))
+let raw: RawClient
+let provider: any LiveClient
+if options.builtinPlugins {
+    // Both sides without an HTTP cache: what URLSessionTransport() does by default.
+    let configuration = URLSessionConfiguration.default
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    raw = RawClient(url: fileURL, headers: BuiltinProviderClient.headers(tokenLength: options.tokenLength),
+                    configuration: configuration)
+    provider = BuiltinProviderClient(baseURL: options.baseURL, tokenLength: options.tokenLength)
+} else {
+    raw = RawClient(url: fileURL)
+    provider = ProviderClient(target: LiveUser(baseURL: options.baseURL))
+}
 
 // Open the connections and warm every first-use path (libcurl handles, the sessions' queues,
 // Foundation's caches) before anything is measured.
@@ -23,7 +38,11 @@ for client in [raw, provider] as [any LiveClient] {
 }
 
 if options.split {
-    try await runSplit(options, layers: splitLayers(fileURL: fileURL, raw: raw, provider: provider))
+    guard let stamped = provider as? ProviderClient else {
+        FileHandle.standardError.write(Data("QuiverLive: --split measures the three stamping plugins; drop --builtin-plugins\n".utf8))
+        exit(64)
+    }
+    try await runSplit(options, layers: splitLayers(fileURL: fileURL, raw: raw, provider: stamped))
     exit(0)
 }
 

@@ -12,10 +12,13 @@ import FoundationNetworking
 struct RedactionPass {
     let redactor: Redactor
     /// The values removed so far, with their encoded and decoded spellings.
-    private(set) var secrets: Set<String> = []
+    private(set) var secrets = SecretSet()
+    /// The marker as UTF-8.
+    private let marker: [UInt8]
 
     init(_ redactor: Redactor) {
         self.redactor = redactor
+        marker = Array(redactor.marker.utf8)
     }
 
     /// `text` with the values of listed names redacted.
@@ -61,13 +64,14 @@ struct RedactionPass {
         return Data(text(body).utf8)
     }
 
-    /// Redacts the URL, headers and (when `includingBody`) body of `request` only to learn
-    /// their secrets. Bodies are skipped when no body is shown: scanning them costs time for
-    /// every request, and the structural redaction of the lines does not depend on them.
+    /// Learns the secrets of `request`: its URL's, its listed headers' values, those inside
+    /// other header values, and (when `includingBody`) its body's. Bodies are skipped when no
+    /// body is shown: scanning them costs time for every request, and the structural redaction
+    /// of the lines does not depend on them. Nothing is formatted here.
     mutating func collect(from request: URLRequest?, includingBody: Bool) {
         guard let request else { return }
         _ = url(of: request)
-        _ = headers(request.allHTTPHeaderFields ?? [:])
+        learn(headers: request.allHTTPHeaderFields ?? [:])
         if includingBody, let body = request.httpBody {
             _ = self.body(body)
         }
@@ -77,15 +81,32 @@ struct RedactionPass {
     /// both bodies.
     mutating func collect(from response: Response, includingBodies: Bool) {
         collect(from: response.request, includingBody: includingBodies)
-        _ = headers(Self.fields(of: response.response))
+        var fields: [String: String] = [:]
+        for (name, value) in response.response?.allHeaderFields ?? [:] {
+            fields["\(name)"] = "\(value)"
+        }
+        learn(headers: fields)
         if includingBodies {
             _ = body(response.data)
         }
     }
 
+    /// Learns the secrets of header fields without formatting them: the values of listed ones
+    /// and their parts, and what the redactor finds inside the others.
+    private mutating func learn(headers fields: [String: String]) {
+        for (name, value) in fields {
+            if redactor.isListed(name) {
+                rememberCredential(value, isSetCookie: name.utf8.count == 10 && name.lowercased() == "set-cookie")
+            } else if value.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }) {
+                // Only a name=value or name: value inside the value can hold a listed secret.
+                _ = text(value)
+            }
+        }
+    }
+
     /// `line` redacted again, and every secret learned so far replaced by the marker.
     func finish(_ line: String) -> String {
-        redactor.scrub(redactor.redact(line).text, values: secrets)
+        secrets.scrub(redactor.redact(line).text, marker: marker)
     }
 
     /// Remembers a header value and its parts: the credential after the scheme
@@ -106,21 +127,51 @@ struct RedactionPass {
     }
 
     /// Remembers `value` as written, percent-decoded, JSON-unescaped and re-encoded, so any
-    /// spelling of it is caught.
+    /// spelling of it is caught. A value of letters, digits and `-._~` only (tokens, JWTs) is
+    /// spelled one way in all of these: it is remembered as it is, without a string copy.
     private mutating func remember(_ value: String) {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        guard trimmed.count >= Redactor.minimumScrubbedLength else { return }
-        var spellings: Set<String> = [trimmed]
-        if let decoded = trimmed.replacingOccurrences(of: "+", with: " ").removingPercentEncoding {
+        let trimmed = Self.trimmingSpaces(value)
+        guard trimmed.utf8.count >= Redactor.minimumScrubbedLength else { return }
+        if trimmed.utf8.allSatisfy(Self.isUnreserved) {
+            secrets.insert(trimmed, minimumLength: Redactor.minimumScrubbedLength, marker: marker)
+            return
+        }
+        let text = String(trimmed)
+        var spellings: Set<String> = [text]
+        if let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding {
             spellings.insert(decoded)
         }
-        spellings.insert(trimmed.replacingOccurrences(of: "\\/", with: "/").replacingOccurrences(of: "\\\"", with: "\""))
+        spellings.insert(text.replacingOccurrences(of: "\\/", with: "/").replacingOccurrences(of: "\\\"", with: "\""))
         for spelling in spellings {
-            secrets.insert(spelling)
-            secrets.insert(spelling.replacingOccurrences(of: "/", with: "\\/"))
+            insert(spelling)
+            insert(spelling.replacingOccurrences(of: "/", with: "\\/"))
             if let encoded = spelling.addingPercentEncoding(withAllowedCharacters: .urlUnreservedCharacters) {
-                secrets.insert(encoded)
+                insert(encoded)
             }
+        }
+    }
+
+    private mutating func insert(_ spelling: String) {
+        secrets.insert(spelling, minimumLength: Redactor.minimumScrubbedLength, marker: marker)
+    }
+
+    /// `value` without leading and trailing spaces and tabs.
+    private static func trimmingSpaces(_ value: String) -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = value.firstIndex(where: { !isSpace($0) }), let last = value.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return value[first...last]
+    }
+
+    /// RFC 3986 unreserved: letters, digits, `-._~`.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
         }
     }
 }

@@ -13,8 +13,8 @@ import Foundation
 /// Names are compared case-insensitively. A value that already is the marker is left alone,
 /// so redacting twice changes nothing.
 struct Redactor: Sendable {
-    /// Values shorter than this are not searched for in free text by ``scrub(_:values:)``:
-    /// they would match ordinary words.
+    /// Values shorter than this (in UTF-8 bytes) are not searched for in free text by
+    /// ``RedactionPass/finish(_:)``: they would match ordinary words.
     static let minimumScrubbedLength = 6
 
     /// The listed names, lowercased.
@@ -53,16 +53,5 @@ struct Redactor: Sendable {
         var scanner = RedactionScanner(bytes: Array(text.utf8), redactor: self)
         scanner.run()
         return (String(decoding: scanner.output, as: UTF8.self), scanner.removed)
-    }
-
-    /// `text` with every occurrence of `values` (longest first) replaced by the marker; values
-    /// shorter than ``minimumScrubbedLength`` are skipped.
-    func scrub(_ text: String, values: Set<String>) -> String {
-        var text = text
-        let candidates = values.filter { $0.count >= Self.minimumScrubbedLength && !marker.contains($0) }
-        for value in candidates.sorted(by: { $0.utf8.count > $1.utf8.count }) where text.contains(value) {
-            text = text.replacingOccurrences(of: value, with: marker)
-        }
-        return text
     }
 }

@@ -74,9 +74,34 @@ import Testing
     }
 
     @Test func scrubReplacesLongValuesLongestFirstAndKeepsShortOnes() {
+        let marker = Array("<redacted>".utf8)
+        var secrets = SecretSet()
+        for value in ["SECRET-1234", "Bearer SECRET-1234", "abc", "redacted"] {
+            secrets.insert(value, minimumLength: Redactor.minimumScrubbedLength, marker: marker)
+        }
         let text = "Bearer SECRET-1234 and SECRET-1234 and abc"
-        let scrubbed = redactor.scrub(text, values: ["SECRET-1234", "Bearer SECRET-1234", "abc"])
-        #expect(scrubbed == "<redacted> and <redacted> and abc")
+        #expect(secrets.scrub(text, marker: marker) == "<redacted> and <redacted> and abc")
+        #expect(secrets.scrub("nothing here", marker: marker) == "nothing here")
+        #expect(secrets.values.map(\.count) == [18, 11])   // longest first; short and marker parts left out
+    }
+
+    @Test func scrubFindsEveryOccurrenceWhereverItStands() {
+        let marker = Array("*".utf8)
+        var secrets = SecretSet()
+        secrets.insert("aab-aab", minimumLength: 6, marker: marker)
+        #expect(secrets.scrub("aaab-aab-aab-aabaab-aab", marker: marker) == "a*-**")
+        #expect(secrets.scrub("aab-aa", marker: marker) == "aab-aa")
+    }
+
+    @Test(arguments: [1, 40, 200, 2_000])
+    func aLongTokenIsHiddenInEveryLineItReaches(length: Int) {
+        let token = String((0..<length).map { Array("ABCdef123-_.")[$0 % 12] })
+        var pass = RedactionPass(redactor)
+        var request = URLRequest(url: URL(string: "https://h.test/a?echo=\(token)")!)
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        pass.collect(from: request, includingBody: false)
+        let line = pass.finish("GET https://h.test/a?echo=\(token) and \"token\": \"\(token)\"")
+        #expect(!line.contains(token) || token.utf8.count < Redactor.minimumScrubbedLength)
     }
 
     @Test func aPassLearnsCredentialsFromHeadersAndHidesThemEverywhere() {
