@@ -30,6 +30,13 @@ Routes (unknown path -> 404 JSON):
   /delay?seconds=2              waits, then 200 {"delayed": seconds}
   /status/N                     status N (200..599) with {"status": N}
                                 (204 and 304: no body, no Content-Length)
+  /flaky?key=K&failures=1       503 (Retry-After: 0) for the first `failures` requests
+                                with that key, then 200 {"key", "attempt"}
+  /big-numbers?pretty=0         JSON whose numbers no Double holds (integers past
+                                2^53, long decimals), written as text; pretty=1 indents it
+  /login-cookies                three Set-Cookie headers with attributes (one with an
+                                Expires date; Path=/login-cookies, so that no other
+                                route sees them) and a JSON body repeating two values
 
 /echo answers {"method", "path" (raw, no query), "query" (raw string, "" if
 none), "args" ({name: [values]}, decoded), "headers" ({name: value}: the last
@@ -462,6 +469,45 @@ def r_sink(conn, req):
                                   "contentType": req.header("Content-Type")})
 
 
+FLAKY_ATTEMPTS = {}
+FLAKY_LOCK = threading.Lock()
+
+
+def r_flaky(conn, req):
+    key = req.arg("key", "")
+    failures = int(number(req, "failures", 1, 0, 100, int))
+    with FLAKY_LOCK:
+        attempt = FLAKY_ATTEMPTS.get(key, 0) + 1
+        FLAKY_ATTEMPTS[key] = attempt
+    if attempt <= failures:
+        respond_json(conn, req, 503, {"key": key, "attempt": attempt, "error": "try again"},
+                     extra=[("Retry-After", "0")])
+    else:
+        respond_json(conn, req, 200, {"key": key, "attempt": attempt})
+
+
+BIG_NUMBERS = ('{"id":1234567890123456789,"exact":9007199254740993,"negative":-9223372036854775809,'
+               '"beyond64":18446744073709551616,"price":0.10000000000000000555,"ratio":1.50,'
+               '"long":3.14159265358979323846264338327950288419716939937510,"small":1E-7,'
+               '"list":[9007199254740993,1234567890123456789.25]}')
+
+
+def r_big_numbers(conn, req):
+    body = BIG_NUMBERS
+    if req.arg("pretty", "0") == "1":
+        body = body.replace("{", "{\n  ").replace(",", ",\n  ").replace(":", ": ").replace("}", "\n}")
+    respond(conn, req, 200, body.encode("ascii"), "application/json")
+
+
+def r_login_cookies(conn, req):
+    body = json.dumps({"user": "ada", "session": "S3SSION-SECRET-VALUE", "csrf": "c5rf"}).encode("utf-8")
+    respond(conn, req, 200, body, "application/json", extra=[
+        ("Set-Cookie", "session=S3SSION-SECRET-VALUE; Path=/login-cookies; HttpOnly"),
+        ("Set-Cookie", "csrf=c5rf; Path=/login-cookies; SameSite=Strict"),
+        ("Set-Cookie", "remember=R3MEMBER-SECRET-VALUE; Expires=Wed, 21 Oct 2037 07:28:00 GMT; Path=/login-cookies"),
+    ])
+
+
 # Routes whose handler reads the request body itself, in chunks.
 STREAMING_BODY = {"/sink"}
 
@@ -482,6 +528,9 @@ ROUTES = {
     "/garbage": r_garbage,
     "/slow-drip": r_slow_drip,
     "/delay": r_delay,
+    "/flaky": r_flaky,
+    "/big-numbers": r_big_numbers,
+    "/login-cookies": r_login_cookies,
 }
 
 
