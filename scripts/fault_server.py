@@ -29,13 +29,18 @@ Routes (unknown path -> 404 JSON):
   /slow-drip?bytes=20&interval=0.5   one byte every interval seconds
   /delay?seconds=2              waits, then 200 {"delayed": seconds}
   /status/N                     status N (200..599) with {"status": N}
-  /flaky?key=K&failures=1&status=503&retry_after=TEXT&cache_control=TEXT
+                                (204 and 304: no body, no Content-Length)
+  /flaky?key=K&failures=1&status=503&retry_after=0&cache_control=TEXT
                                 the first `failures` requests with key K get
-                                `status` (and Retry-After: TEXT if given), the
+                                `status` with Retry-After (0 unless given), the
                                 rest 200 {"attempt": n}; every answer carries
                                 X-Attempt: n and X-Body-SHA256 (of the request body),
-                                and Cache-Control: TEXT if given
-                                (204 and 304: no body, no Content-Length)
+                                and Cache-Control: TEXT (with a Date) if given
+  /big-numbers?pretty=0         JSON whose numbers no Double holds (integers past
+                                2^53, long decimals), written as text; pretty=1 indents it
+  /login-cookies                three Set-Cookie headers with attributes (one with an
+                                Expires date; Path=/login-cookies, so that no other
+                                route sees them) and a JSON body repeating two values
 
 /echo answers {"method", "path" (raw, no query), "query" (raw string, "" if
 none), "args" ({name: [values]}, decoded), "headers" ({name: value}: the last
@@ -441,7 +446,7 @@ def r_flaky(conn, req):
         extra.append(("Cache-Control", cache_control))
         extra.append(("Date", time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime())))
     if attempt <= failures:
-        retry_after = req.arg("retry_after", "")
+        retry_after = req.arg("retry_after", "0")
         if retry_after:
             extra.append(("Retry-After", retry_after))
         respond_json(conn, req, status, {"attempt": attempt}, extra=extra)
@@ -496,6 +501,28 @@ def r_sink(conn, req):
                                   "contentType": req.header("Content-Type")})
 
 
+BIG_NUMBERS = ('{"id":1234567890123456789,"exact":9007199254740993,"negative":-9223372036854775809,'
+               '"beyond64":18446744073709551616,"price":0.10000000000000000555,"ratio":1.50,'
+               '"long":3.14159265358979323846264338327950288419716939937510,"small":1E-7,'
+               '"list":[9007199254740993,1234567890123456789.25]}')
+
+
+def r_big_numbers(conn, req):
+    body = BIG_NUMBERS
+    if req.arg("pretty", "0") == "1":
+        body = body.replace("{", "{\n  ").replace(",", ",\n  ").replace(":", ": ").replace("}", "\n}")
+    respond(conn, req, 200, body.encode("ascii"), "application/json")
+
+
+def r_login_cookies(conn, req):
+    body = json.dumps({"user": "ada", "session": "S3SSION-SECRET-VALUE", "csrf": "c5rf"}).encode("utf-8")
+    respond(conn, req, 200, body, "application/json", extra=[
+        ("Set-Cookie", "session=S3SSION-SECRET-VALUE; Path=/login-cookies; HttpOnly"),
+        ("Set-Cookie", "csrf=c5rf; Path=/login-cookies; SameSite=Strict"),
+        ("Set-Cookie", "remember=R3MEMBER-SECRET-VALUE; Expires=Wed, 21 Oct 2037 07:28:00 GMT; Path=/login-cookies"),
+    ])
+
+
 # Routes whose handler reads the request body itself, in chunks.
 STREAMING_BODY = {"/sink"}
 
@@ -517,6 +544,8 @@ ROUTES = {
     "/slow-drip": r_slow_drip,
     "/delay": r_delay,
     "/flaky": r_flaky,
+    "/big-numbers": r_big_numbers,
+    "/login-cookies": r_login_cookies,
 }
 
 

@@ -45,7 +45,7 @@ enum FixtureShape {
         }
         let fixture: Fixture
         do {
-            fixture = try JSONDecoder().decode(Fixture.self, from: data)
+            fixture = try Fixture(fileData: data)
         } catch let error as DecodingError {
             let (codingPath, message) = explain(error)
             throw failure(message, at: codingPath.first.flatMap { outline.position(of: $0.stringValue) })

@@ -40,9 +40,10 @@ enum SwiftLiteral {
 
     /// A string literal whose value is exactly `text` (a raw one, with enough `#`, when `text` has
     /// quotes or backslashes): one line when `text` has no line feed, else a multi-line literal
-    /// indented by `indent` plus four spaces. Carriage returns, other control characters and
-    /// invisible separators are written as escapes, so that no editor or newline normalisation
-    /// can change them.
+    /// indented by `indent` plus four spaces. Every control character but the line feed (tabs
+    /// and carriage returns included: the compiler refuses a raw tab in a single-line literal),
+    /// the byte order mark and the invisible separators are written as escapes, so that the
+    /// source compiles and no editor or newline normalisation can change them.
     ///
     /// - Parameters:
     ///   - text: The value.
@@ -52,10 +53,12 @@ enum SwiftLiteral {
         let escape = "\\" + hashes
         var body = ""
         for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\t" || !needsEscape(scalar) {
+            if scalar == "\n" || !needsEscape(scalar) {
                 body.unicodeScalars.append(scalar)
             } else if scalar == "\r" {
                 body += escape + "r"
+            } else if scalar == "\t" {
+                body += escape + "t"
             } else {
                 body += escape + "u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             }
@@ -90,7 +93,7 @@ enum SwiftLiteral {
         return longest + 1
     }
 
-    /// Control characters (but line feed and tab), the byte order mark and the Unicode line and
+    /// Control characters, the byte order mark and the Unicode line and
     /// paragraph separators.
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.generalCategory == .control || scalar == "\u{FEFF}" || scalar == "\u{2028}" || scalar == "\u{2029}"

@@ -52,4 +52,39 @@ import Testing
         #expect(source.contains("static let all: [String: Fixture] = [:]"))
         #expect(source.contains("static let sampleData: [String: Data] = [:]"))
     }
+
+    /// The generated file must compile, not only read right: control characters anywhere (a tab
+    /// in a one-line `.tsv`, in a file name, in a recorded header value, method or path) used to
+    /// reach single-line literals raw, which the compiler refuses.
+    @Test func theSourceCompilesWhateverControlCharactersTheFilesHold() throws {
+        let tabbed = FixtureFile(name: "GET-tab\tname.json", content: .recorded(Fixture(
+            request: .init(method: "GE\tT", path: "/a\tb/\u{1B}[0m"), statusCode: 200,
+            headers: ["X-Tab": "a\tb", "X-Controls": "\u{0B}\u{7F}\r", "X-\tName": "v"], body: Data("col\tcol".utf8))))
+        let files = [
+            tabbed,
+            FixtureFile(name: "table.tsv", content: .sample(Data("id\tname\t\"quoted\"".utf8))),
+            FixtureFile(name: "tab\tin name.txt", content: .sample(Data("x".utf8))),
+            FixtureFile(name: "rows.tsv", content: .sample(Data("id\tname\n1\tAda\n".utf8))),
+            user, sample, twin,
+        ]
+        let generated = writer.source(for: files)
+        // The generated file imports Quiver; a stand-in with the same initialisers takes its place,
+        // so that the compiler checks the literals without the library's build products.
+        let source = generated.replacingOccurrences(of: "import Quiver\n", with: "") + """
+
+            struct Fixture {
+                struct Request {
+                    init(method: String, path: String) {}
+                }
+                let body: Data
+                init(request: Request, statusCode: Int, headers: [String: String], body: Data) {
+                    self.body = body
+                }
+            }
+
+            """
+        let compiler = try SwiftCompiler.typecheck(source)
+        #expect(compiler.status == 0, "\(compiler.output)\n\(source)")
+        #expect(!generated.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+    }
 }

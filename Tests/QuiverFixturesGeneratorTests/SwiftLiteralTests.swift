@@ -11,7 +11,8 @@ import Testing
         ("a\\b", "#\"a\\b\"#"),
         ("\"#", "##\"\"#\"##"),
         ("\\#(x) and \"##", "###\"\\#(x) and \"##\"###"),
-        ("cr\rtab\tdel\u{7F}bom\u{FEFF}", "\"cr\\rtab\tdel\\u{7F}bom\\u{FEFF}\""),
+        ("cr\rtab\tdel\u{7F}bom\u{FEFF}", "\"cr\\rtab\\tdel\\u{7F}bom\\u{FEFF}\""),
+        ("a\tb \"q\"", "#\"a\\#tb \"q\"\"#"),
         ("q\"\\r", "#\"q\"\\r\"#"),
         ("\"\r", "#\"\"\\#r\"#"),
         ("\"\"x", "#\"\\#\"\"x\"#"),
@@ -46,6 +47,8 @@ import Testing
         Data("quotes \" \"# \"\"## \"\"\" \"\"\"# \\#(x) \\(y) \\ \\# \\\\".utf8), Data("\"\"x\"\"".utf8),
         Data("ends with a backslash \\".utf8), Data("line\n".utf8), Data("\n\n".utf8), Data("  \n\t\n   indented\n".utf8),
         Data("emoji 🐶 e\u{301} \u{2028} \u{85} \u{7F} \u{1B}[0m".utf8), Data("\"\"\"\n\"\"\"#\n".utf8),
+        Data("one\tline, a tab".utf8), Data("\t".utf8), Data("tab \"quoted\"\t#".utf8), Data("\u{0B}\u{0C}\u{1F}".utf8),
+        Data("\ttab-indented\n\t\n".utf8),
         Data([0x00, 0x01, 0xFF, 0xFE]), Data((0...255).map(UInt8.init)), Data([0xC3, 0x28]),
     ]
 
@@ -61,23 +64,10 @@ import Testing
         let source = folder.appendingPathComponent("main.swift")
         try Data(program.utf8).write(to: source)
         let executable = folder.appendingPathComponent("main")
-        let compiler = try run("/usr/bin/env", ["swiftc", "-warnings-as-errors", source.path, "-o", executable.path])
+        let compiler = try SwiftCompiler.run("/usr/bin/env", ["swiftc", "-warnings-as-errors", source.path, "-o", executable.path])
         #expect(compiler.status == 0, "\(compiler.output)\n\(program)")
         guard compiler.status == 0 else { return }
-        let output = try run(executable.path, [])
+        let output = try SwiftCompiler.run(executable.path, [])
         #expect(output.output.split(separator: "\n").map(String.init) == Self.samples.map { ">" + $0.base64EncodedString() })
-    }
-
-    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 }

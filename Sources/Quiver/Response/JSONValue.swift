@@ -65,3 +65,26 @@ public enum JSONValue: Sendable, Hashable, Decodable {
         return nil
     }
 }
+
+extension JSONValue: Encodable {
+    /// Writes the value as JSON.
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: `EncodingError` from the encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            if value.rounded() == value, abs(value) < 9_007_199_254_740_992 {
+                try container.encode(Int64(value))
+            } else {
+                try container.encode(value)
+            }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}

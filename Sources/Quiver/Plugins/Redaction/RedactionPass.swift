@@ -13,6 +13,9 @@ struct RedactionPass {
     let redactor: Redactor
     /// The values removed so far, with their encoded and decoded spellings.
     private(set) var secrets = SecretSet()
+    /// Cookies whose value is too short to be searched for alone: they are redacted where the
+    /// value stands with the cookie's name (`"csrf": "c5rf"`, `csrf=c5rf`).
+    private(set) var shortCookies: [(name: String, value: String)] = []
     /// The marker as UTF-8.
     private let marker: [UInt8]
 
@@ -40,7 +43,7 @@ struct RedactionPass {
         var result: [(name: String, value: String)] = []
         for (name, value) in fields.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
             if redactor.isListed(name) {
-                rememberCredential(value, isSetCookie: name.lowercased() == "set-cookie")
+                rememberCredential(value, headerName: name)
                 result.append((name, redactor.marker))
             } else {
                 result.append((name, text(value)))
@@ -96,7 +99,7 @@ struct RedactionPass {
     private mutating func learn(headers fields: [String: String]) {
         for (name, value) in fields {
             if redactor.isListed(name) {
-                rememberCredential(value, isSetCookie: name.utf8.count == 10 && name.lowercased() == "set-cookie")
+                rememberCredential(value, headerName: name)
             } else if value.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }) {
                 // Only a name=value or name: value inside the value can hold a listed secret.
                 _ = text(value)
@@ -106,16 +109,29 @@ struct RedactionPass {
 
     /// `line` redacted again, and every secret learned so far replaced by the marker.
     func finish(_ line: String) -> String {
-        secrets.scrub(redactor.redact(line).text, marker: marker)
+        let text = secrets.scrub(redactor.redact(line).text, marker: marker)
+        return shortCookies.isEmpty ? text : redactor.scrub(text, cookies: shortCookies)
     }
 
     /// Remembers a header value and its parts: the credential after the scheme
-    /// (`Bearer <token>`), each cookie and its value (only the first pair of `Set-Cookie`:
-    /// the rest are attributes).
-    private mutating func rememberCredential(_ value: String, isSetCookie: Bool) {
+    /// (`Bearer <token>`); for `Cookie` and `Set-Cookie`, each cookie (every one of a joined
+    /// `Set-Cookie`, attributes aside) and its value, or the cookie when its value is short.
+    private mutating func rememberCredential(_ value: String, headerName: String) {
         remember(value)
-        let pairs = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        for pair in isSetCookie ? Array(pairs.prefix(1)) : pairs {
+        if CookieHeader.isCookieHeader(headerName) {
+            let cookies = CookieHeader.cookies(in: value, isSetCookie: headerName.lowercased() == "set-cookie")
+            for cookie in cookies {
+                remember("\(cookie.name)=\(cookie.value)")
+                remember(cookie.value)
+                remember(cookie.value.trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+            }
+            for cookie in cookies where !cookie.value.isEmpty && cookie.value.count < Redactor.minimumScrubbedLength
+                && !redactor.isListed(cookie.name) && !shortCookies.contains(where: { $0 == cookie }) {
+                shortCookies.append(cookie)
+            }
+            return
+        }
+        for pair in value.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             remember(pair)
             if let equals = pair.firstIndex(of: "=") {
                 remember(String(pair[pair.index(after: equals)...]))

@@ -54,4 +54,42 @@ struct Redactor: Sendable {
         scanner.run()
         return (String(decoding: scanner.output, as: UTF8.self), scanner.removed)
     }
+
+    /// `text` with the value of each cookie replaced by the marker where it stands with the
+    /// cookie's name: as a JSON member (`"name": "value"`, any spacing around the colon) or as
+    /// `name=value` between separators. Used for values too short for ``SecretSet/scrub(_:marker:)``.
+    func scrub(_ text: String, cookies: [(name: String, value: String)]) -> String {
+        var text = text
+        for (name, value) in cookies where text.contains(value) {
+            for colon in [":", ": ", " : ", " :"] {
+                text = text.replacingOccurrences(of: "\"\(name)\"\(colon)\"\(value)\"", with: "\"\(name)\"\(colon)\"\(marker)\"")
+            }
+            text = replacingPair("\(name)=\(value)", keeping: name.utf8.count + 1, in: text)
+        }
+        return text
+    }
+
+    /// `text` with each `pair` that stands between separators (start, end, white space, `;`,
+    /// `&`, `?`, `,`, quotes) cut after its first `keep` bytes and followed by the marker.
+    private func replacingPair(_ pair: String, keeping keep: Int, in text: String) -> String {
+        let bytes = Array(text.utf8)
+        let needle = Array(pair.utf8)
+        let separators = Set(" \t\r\n;&?,\"'".utf8)
+        var output: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let end = index + needle.count
+            if end <= bytes.count, bytes[index..<end].elementsEqual(needle),
+               index == 0 || separators.contains(bytes[index - 1]),
+               end == bytes.count || separators.contains(bytes[end]) {
+                output.append(contentsOf: needle.prefix(keep))
+                output.append(contentsOf: marker.utf8)
+                index = end
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
 }

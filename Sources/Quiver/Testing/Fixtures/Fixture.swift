@@ -13,7 +13,10 @@ import FoundationNetworking
 ///   "body": { "id": 1, "name": "Ada" } }
 /// ```
 ///
-/// A JSON body is stored as JSON (`body`), other text as `bodyText`, anything else as `bodyBase64`.
+/// A JSON object or array body is stored as JSON (`body`), other text as `bodyText`, anything
+/// else as `bodyBase64`. Read and write files with ``init(fileData:)`` and ``fileData()``: a JSON
+/// body then keeps every token as written (a number's digits, a string's escapes), and a replay
+/// gives it back without white space between tokens.
 public struct Fixture: Sendable, Hashable, Codable {
     /// The request the response answered.
     public struct Request: Sendable, Hashable, Codable {
@@ -56,18 +59,67 @@ public struct Fixture: Sendable, Hashable, Codable {
         self.body = body
     }
 
-    /// The fixture as a stub's answer: its status, headers and body, for `url`.
+    /// The fixture as a stub's answer: its status, headers and body, for `url`. A
+    /// `Content-Length` header is set to the length of the body replayed, whatever the file says.
     ///
     /// - Parameter url: The URL of the stubbed request.
     /// - Returns: A ``EndpointSampleResponse/response(_:_:)``.
     public func sampleResponse(for url: URL) -> EndpointSampleResponse {
-        guard let http = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers) else {
+        var fields = headers
+        if let length = fields.keys.first(where: { $0.lowercased() == "content-length" }) {
+            fields[length] = String(body.count)
+        }
+        guard let http = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: fields) else {
             return .networkResponse(statusCode, body)
         }
         return .response(http, body)
     }
 
-    /// Writes a stored JSON body back as bytes, keys sorted so that replays are stable.
+    /// Reads a fixture file, a JSON body exactly as written: each number's digits and each
+    /// string's escapes are kept, only the white space between tokens is dropped.
+    ///
+    /// - Parameter data: The file's contents.
+    /// - Throws: `DecodingError` for a file that is not a fixture.
+    public init(fileData data: Data) throws {
+        let decoder = JSONDecoder()
+        if let key = Self.readsRawBody {
+            decoder.userInfo[key] = true
+        }
+        self = try decoder.decode(Fixture.self, from: data)
+        if let raw = JSONText.member(CodingKeys.body.rawValue, in: data).map(JSONText.minified), raw != Data("null".utf8) {
+            body = raw
+        }
+    }
+
+    /// The fixture as a file: pretty-printed JSON with sorted keys; a JSON body laid out the same
+    /// way, each token as it stands in ``body``.
+    ///
+    /// - Returns: The file's contents, UTF-8.
+    /// - Throws: `EncodingError` from the encoder.
+    public func fileData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard JSONText.isDocument(body) else {
+            return try encoder.encode(self)
+        }
+        var shell = self
+        shell.body = Data()
+        var file = try encoder.encode(shell)
+        // `body` sorts first: it becomes the first member, just after the opening `{` line.
+        let opening = Data("{\n".utf8)
+        guard file.starts(with: opening) else {
+            return try encoder.encode(self)
+        }
+        let member = "  \"\(CodingKeys.body.rawValue)\" : " + JSONText.indented(body, level: 1) + ",\n"
+        file.insert(contentsOf: Data(member.utf8), at: file.startIndex + opening.count)
+        return file
+    }
+
+    /// Set in a decoder's `userInfo` by ``init(fileData:)``, which reads a JSON body from the
+    /// file's bytes itself: decoding then leaves the body out.
+    private static let readsRawBody = CodingUserInfoKey(rawValue: "Quiver.Fixture.readsRawBody")
+
+    /// Writes a decoded JSON body back as bytes, keys sorted so that replays are stable.
     private static let bodyEncoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -78,7 +130,10 @@ public struct Fixture: Sendable, Hashable, Codable {
         case request, status, headers, body, bodyText, bodyBase64
     }
 
-    /// Reads a fixture file's JSON.
+    /// Reads a fixture's JSON through any decoder.
+    ///
+    /// A JSON body goes through the decoder's values: numbers are kept as `Decimal`, exact to 38
+    /// digits. ``init(fileData:)`` reads a file exactly, whatever its numbers.
     ///
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` for a file of another shape.
@@ -87,7 +142,9 @@ public struct Fixture: Sendable, Hashable, Codable {
         request = try container.decode(Request.self, forKey: .request)
         statusCode = try container.decode(Int.self, forKey: .status)
         headers = try container.decodeIfPresent([String: String].self, forKey: .headers) ?? [:]
-        if let json = try container.decodeIfPresent(JSONValue.self, forKey: .body) {
+        if container.contains(.body), let key = Self.readsRawBody, decoder.userInfo[key] as? Bool == true {
+            body = Data()   // read from the file's bytes by init(fileData:)
+        } else if let json = try container.decodeIfPresent(FixtureBodyValue.self, forKey: .body) {
             body = try Self.bodyEncoder.encode(json)
         } else if let text = try container.decodeIfPresent(String.self, forKey: .bodyText) {
             body = Data(text.utf8)
@@ -101,7 +158,9 @@ public struct Fixture: Sendable, Hashable, Codable {
         }
     }
 
-    /// Writes the fixture's JSON: a JSON body as JSON, text as text, other bytes as Base64.
+    /// Writes the fixture's JSON through any encoder: a JSON body as JSON (numbers as `Decimal`,
+    /// exact to 38 digits), text as text, other bytes as Base64. ``fileData()`` writes a file
+    /// exactly, whatever its numbers.
     ///
     /// - Parameter encoder: The encoder.
     /// - Throws: `EncodingError` from the encoder.
@@ -112,40 +171,12 @@ public struct Fixture: Sendable, Hashable, Codable {
         try container.encode(headers, forKey: .headers)
         if body.isEmpty {
             return
-        } else if let json = try? JSONDecoder().decode(JSONValue.self, from: body), body.first.map(Self.startsJSON) == true {
+        } else if JSONText.isDocument(body), let json = try? JSONDecoder().decode(FixtureBodyValue.self, from: body) {
             try container.encode(json, forKey: .body)
         } else if let text = String(data: body, encoding: .utf8) {
             try container.encode(text, forKey: .bodyText)
         } else {
             try container.encode(body.base64EncodedString(), forKey: .bodyBase64)
-        }
-    }
-
-    /// Whether a body starting with `byte` is a JSON object or array (only those are stored as JSON).
-    private static func startsJSON(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
-    }
-}
-
-extension JSONValue: Encodable {
-    /// Writes the value as JSON.
-    ///
-    /// - Parameter encoder: The encoder.
-    /// - Throws: `EncodingError` from the encoder.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .number(let value):
-            if value.rounded() == value, abs(value) < 9_007_199_254_740_992 {
-                try container.encode(Int64(value))
-            } else {
-                try container.encode(value)
-            }
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
         }
     }
 }

@@ -4,20 +4,34 @@ import FoundationNetworking
 #endif
 
 /// Records live responses as fixture files, to be replayed offline with
-/// ``Provider/replayingFixtures(from:)``.
+/// ``Provider/replayingFixtures(from:mapping:)``.
 ///
 /// ```swift
-/// let recorder = RecordingPlugin(directory: fixtures, isEnabled: ProcessInfo.processInfo.environment["RECORD"] == "1")
+/// let recorder = RecordingPlugin(directory: fixtures, isEnabled: ProcessInfo.processInfo.environment["RECORD"] == "1",
+///                                redaction: .init(queryParameters: ["api_key"], bodyKeys: ["password"]))
 /// let provider = Provider<API>(plugins: [recorder])
 /// ```
 ///
-/// Each response that arrives (success or a rejected status) is written to one file per
-/// endpoint, named from method and path (`GET-users-1.json`) unless the target adopts
-/// ``FixtureNaming``. Headers that carry secrets are redacted with the logger's rules:
-/// `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie` and any header you list; the
-/// request's values of those headers (and the token after `Bearer`/`Basic`) are scrubbed from a
-/// text body too, since servers that echo requests would otherwise put them in the fixture. An
+/// The outcome the caller receives (a success or a rejected status, after any retries) is
+/// written to one file per endpoint, named from method and path (`GET-users-1.json`) unless the
+/// target adopts ``FixtureNaming``. The plugin records in ``process(_:target:)``, which sees
+/// each request's final result once: a transient `503` that a retry turned into a `200` is never
+/// written. Put it last among the plugins, so that it records what the plugins before it made
+/// of the result.
+///
+/// Secrets are redacted with the logger's rules and code (see
+/// ``NetworkLoggerPlugin/Configuration/Redaction``): listed headers (`Authorization`,
+/// `Proxy-Authorization`, `Cookie`, `Set-Cookie` always) get the marker as value; listed query
+/// parameters and body keys are redacted in the path, the header values and the body, in JSON
+/// and form bodies alike; and every secret value the request or response carried (the token
+/// after `Bearer`, each cookie's value, a listed parameter's value) is replaced wherever else it
+/// stands, so a server that echoes the request does not put it in the fixture (a cookie value
+/// too short to search for alone is redacted where it stands with its cookie's name). An
 /// existing file is kept unless `overwrites` is set. Disabled, the plugin does nothing at all.
+///
+/// The fixture holds the method and path of the request (no query), the status, the response
+/// headers but `Content-Encoding`, `Transfer-Encoding` and `Content-Length` (the body is stored
+/// decoded and whole; its length is set from what is stored), and the body; see ``Fixture``.
 public struct RecordingPlugin: PluginType {
     /// The folder fixture files are written to.
     public let directory: URL
@@ -25,7 +39,7 @@ public struct RecordingPlugin: PluginType {
     public let isEnabled: Bool
     /// Whether an existing fixture file is replaced.
     public let overwrites: Bool
-    /// The headers to redact, besides the four the logger always redacts, and the marker.
+    /// The names to redact, besides the four headers the logger always redacts, and the marker.
     public let redaction: NetworkLoggerPlugin.Configuration.Redaction
     /// Decides which targets are recorded.
     public let records: @Sendable (any TargetType) -> Bool
@@ -36,7 +50,8 @@ public struct RecordingPlugin: PluginType {
     ///   - directory: The folder for fixture files; created when needed.
     ///   - isEnabled: Whether to record. Defaults to `true`.
     ///   - overwrites: Whether to replace existing files. Defaults to `false`.
-    ///   - redaction: Extra headers to redact, and the marker. Defaults to the logger's four.
+    ///   - redaction: Headers, query parameters and body keys to redact, and the marker, as for
+    ///     the logger. Defaults to the logger's four headers.
     ///   - records: Which targets to record. Defaults to all.
     public init(directory: URL, isEnabled: Bool = true, overwrites: Bool = false,
                 redaction: NetworkLoggerPlugin.Configuration.Redaction = .init(),
@@ -48,97 +63,56 @@ public struct RecordingPlugin: PluginType {
         self.records = records
     }
 
-    /// Writes the response of each attempt to its fixture file.
-    public func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType) {
-        guard isEnabled, records(target) else { return }
-        let response: Response
-        switch result {
-        case .success(let success): response = success
-        case .failure(.statusCode(let rejected)): response = rejected
-        case .failure: return
+    /// Writes the result the caller receives to its fixture file, and hands it on unchanged.
+    ///
+    /// - Parameters:
+    ///   - result: The final outcome of the request.
+    ///   - target: The target that was requested.
+    /// - Returns: `result`.
+    public func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
+        guard isEnabled, records(target) else { return result }
+        switch copy result {
+        case .success(let response), .failure(.statusCode(let response)):
+            record(response, target: target)
+        case .failure:
+            break
         }
+        return result
+    }
+
+    private func record(_ response: Response, target: any TargetType) {
+        let body = response.fileURL.flatMap { try? Data(contentsOf: $0) } ?? response.data
+        let fixture = Self.redactedFixture(of: response, body: body, target: target, redactor: Redactor(redaction))
         let file = directory.appendingPathComponent(FixtureNames.name(for: target))
-        let fixture = Fixture(request: .init(method: response.request?.httpMethod ?? target.method.rawValue,
-                                             path: response.request?.url?.path ?? target.path),
-                              statusCode: response.statusCode, headers: redactedHeaders(of: response),
-                              body: scrubbed(response.fileURL.flatMap { try? Data(contentsOf: $0) } ?? response.data,
-                                             sentWith: response.request))
         try? FixtureFiles.write(fixture, to: file, overwriting: overwrites)
     }
 
-    private var secretHeaders: Set<String> {
-        Set(NetworkLoggerPlugin.Configuration.Redaction.alwaysRedactedHeaders.union(redaction.headers).map { $0.lowercased() })
-    }
+    /// Headers that describe how the body travelled, not the body a fixture replays: the body is
+    /// stored decoded (no `Content-Encoding`), whole (no `Transfer-Encoding`), and its length is
+    /// set again from what is stored.
+    private static let transferHeaders: Set<String> = ["content-encoding", "transfer-encoding", "content-length"]
 
-    /// `body` without the secret header values `request` carried, when it is text.
-    private func scrubbed(_ body: Data, sentWith request: URLRequest?) -> Data {
-        let secret = secretHeaders
-        let values = (request?.allHTTPHeaderFields ?? [:])
-            .filter { secret.contains($0.key.lowercased()) }
-            .flatMap { _, value -> [String] in
-                let parts = value.split(separator: " ", maxSplits: 1)
-                return parts.count == 2 ? [value, String(parts[1])] : [value]
-            }
-            .filter { $0.count >= 4 }
-            .sorted { $0.count > $1.count }
-        guard !values.isEmpty, var text = String(data: body, encoding: .utf8) else { return body }
-        for value in values {
-            text = text.replacingOccurrences(of: value, with: redaction.marker)
-        }
-        return Data(text.utf8)
-    }
+    /// The fixture of `response`, redacted as the logger redacts: every secret of the request
+    /// and the response is learned first, then the path, the headers and the body are written
+    /// without them.
+    static func redactedFixture(of response: Response, body: Data, target: any TargetType, redactor: Redactor) -> Fixture {
+        var pass = RedactionPass(redactor)
+        pass.collect(from: response.request, includingBody: true)
+        let fields = RedactionPass.fields(of: response.response)
+        _ = pass.headers(fields)
+        _ = pass.body(body)
 
-    private func redactedHeaders(of response: Response) -> [String: String] {
-        let secret = secretHeaders
         var headers: [String: String] = [:]
-        for case let (name as String, value as String) in response.response?.allHeaderFields ?? [:] {
-            headers[name] = secret.contains(name.lowercased()) ? redaction.marker : value
+        for (name, value) in pass.headers(fields) where !transferHeaders.contains(name.lowercased()) {
+            headers[name] = pass.finish(value)
         }
-        return headers
-    }
-}
-
-/// Reading and writing fixture files.
-enum FixtureFiles {
-    /// One writer at a time in this process, so that concurrent recordings of one endpoint
-    /// never interleave; each file is written atomically besides.
-    private static let writing = NSLock()
-
-    static func write(_ fixture: Fixture, to file: URL, overwriting: Bool) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(fixture)
-        writing.lock()
-        defer { writing.unlock() }
-        if !overwriting, FileManager.default.fileExists(atPath: file.path) { return }
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: file, options: .atomic)
-    }
-
-    static func read(_ file: URL) throws(FixtureError) -> Fixture {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw .missing(file)
+        let stored = BodyText.text(of: body).map { Data(pass.finish($0).utf8) } ?? body
+        let replayed = JSONText.isDocument(stored) ? JSONText.minified(stored) : stored
+        if fields.keys.contains(where: { $0.lowercased() == "content-length" }) {
+            headers["Content-Length"] = String(replayed.count)
         }
-        do {
-            return try JSONDecoder().decode(Fixture.self, from: data)
-        } catch {
-            throw .unreadable(file, error)
-        }
-    }
-}
-
-/// A replayed request found no usable fixture.
-public enum FixtureError: Error, Sendable, CustomStringConvertible {
-    /// No fixture file at this path.
-    case missing(URL)
-    /// The file is not a fixture.
-    case unreadable(URL, any Error)
-
-    /// A sentence naming the file.
-    public var description: String {
-        switch self {
-        case .missing(let file): "No fixture at \(file.path): record it first (RecordingPlugin) or add the file."
-        case .unreadable(let file, let error): "The fixture at \(file.path) could not be read: \(error)"
-        }
+        let path = response.request?.url?.path ?? target.path
+        return Fixture(request: .init(method: response.request?.httpMethod ?? target.method.rawValue, path: pass.finish(path)),
+                       statusCode: response.statusCode, headers: headers, body: replayed)
     }
 }
