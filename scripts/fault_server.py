@@ -33,7 +33,7 @@ Routes (unknown path -> 404 JSON):
   /flaky?key=K&failures=1&status=503&retry_after=0&cache_control=TEXT
                                 the first `failures` requests with key K get
                                 `status` with Retry-After (0 unless given), the
-                                rest 200 {"attempt": n}; every answer carries
+                                rest 200 {"key", "attempt": n}; every answer carries
                                 X-Attempt: n and X-Body-SHA256 (of the request body),
                                 and Cache-Control: TEXT (with a Date) if given
   /big-numbers?pretty=0         JSON whose numbers no Double holds (integers past
@@ -449,9 +449,9 @@ def r_flaky(conn, req):
         retry_after = req.arg("retry_after", "0")
         if retry_after:
             extra.append(("Retry-After", retry_after))
-        respond_json(conn, req, status, {"attempt": attempt}, extra=extra)
+        respond_json(conn, req, status, {"key": key, "attempt": attempt, "error": "try again"}, extra=extra)
     else:
-        respond_json(conn, req, 200, {"attempt": attempt}, extra=extra)
+        respond_json(conn, req, 200, {"key": key, "attempt": attempt}, extra=extra)
 
 
 def r_blob(conn, req):
