@@ -113,12 +113,13 @@ struct RedactionPass {
         return shortCookies.isEmpty ? text : redactor.scrub(text, cookies: shortCookies)
     }
 
-    /// Remembers a header value and its parts: the credential after the scheme
-    /// (`Bearer <token>`); for `Cookie` and `Set-Cookie`, each cookie (every one of a joined
+    /// Remembers the secret parts of a header value: the credential after the scheme
+    /// (`Bearer <token>`), the value after a `name=`, or the whole value when it has neither;
+    /// for `Cookie` and `Set-Cookie`, the value, each cookie (every one of a joined
     /// `Set-Cookie`, attributes aside) and its value, or the cookie when its value is short.
     private mutating func rememberCredential(_ value: String, headerName: String) {
-        remember(value)
         if CookieHeader.isCookieHeader(headerName) {
+            remember(value)
             let cookies = CookieHeader.cookies(in: value, isSetCookie: headerName.lowercased() == "set-cookie")
             for cookie in cookies {
                 remember("\(cookie.name)=\(cookie.value)")
@@ -131,53 +132,98 @@ struct RedactionPass {
             }
             return
         }
-        for pair in value.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            remember(pair)
-            if let equals = pair.firstIndex(of: "=") {
-                remember(String(pair[pair.index(after: equals)...]))
+        // On UTF-8 bytes: walking a long token by Characters (grapheme breaking) costs more
+        // than everything else a logged request does.
+        // The whole value as written (an echo of it is replaced whole), and each part in every
+        // spelling: the credential after a scheme, the value after a name, or the part itself.
+        // The whole value's other spellings need not be searched for: they hold the part.
+        insert(Array(Self.trimmingSpaces(value).utf8))
+        for piece in value.utf8.split(separator: UInt8(ascii: ";")) {
+            let pair = Self.trimmingSpaces(Substring(piece))
+            var split = false
+            if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                remember(pair[pair.utf8.index(after: equals)...])
+                split = true
             }
-            if let space = pair.lastIndex(of: " ") {
-                remember(String(pair[pair.index(after: space)...]))
+            if let space = pair.utf8.lastIndex(of: UInt8(ascii: " ")) {
+                remember(pair[pair.utf8.index(after: space)...])
+                split = true
+            }
+            if !split {
+                remember(pair)
             }
         }
     }
 
-    /// Remembers `value` as written, percent-decoded, JSON-unescaped and re-encoded, so any
-    /// spelling of it is caught. A value of letters, digits and `-._~` only (tokens, JWTs) is
-    /// spelled one way in all of these: it is remembered as it is, without a string copy.
-    private mutating func remember(_ value: String) {
+    /// Remembers `value` as written, percent-decoded, JSON-unescaped, with `/` escaped and
+    /// percent-encoded, so any spelling of it is caught. Each spelling is made only when it
+    /// differs (a token of letters, digits and `-._~` has one), on bytes: Foundation's string
+    /// calls cost time linear in the value on every request.
+    private mutating func remember(_ value: some StringProtocol) {
         let trimmed = Self.trimmingSpaces(value)
         guard trimmed.utf8.count >= Redactor.minimumScrubbedLength else { return }
-        if trimmed.utf8.allSatisfy(Self.isUnreserved) {
-            secrets.insert(trimmed, minimumLength: Redactor.minimumScrubbedLength, marker: marker)
-            return
+        let bytes = Array(trimmed.utf8)
+        var spellings = [bytes]
+        if bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }),
+           let decoded = String(trimmed).replacingOccurrences(of: "+", with: " ").removingPercentEncoding {
+            spellings.append(Array(decoded.utf8))
         }
-        let text = String(trimmed)
-        var spellings: Set<String> = [text]
-        if let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding {
-            spellings.insert(decoded)
+        if bytes.contains(UInt8(ascii: "\\")) {
+            spellings.append(Self.unescapingJSON(bytes))
         }
-        spellings.insert(text.replacingOccurrences(of: "\\/", with: "/").replacingOccurrences(of: "\\\"", with: "\""))
         for spelling in spellings {
             insert(spelling)
-            insert(spelling.replacingOccurrences(of: "/", with: "\\/"))
-            if let encoded = spelling.addingPercentEncoding(withAllowedCharacters: .urlUnreservedCharacters) {
-                insert(encoded)
+            if spelling.contains(UInt8(ascii: "/")) {
+                insert(spelling.flatMap { $0 == UInt8(ascii: "/") ? [UInt8(ascii: "\\"), $0] : [$0] })
+            }
+            if !spelling.allSatisfy(Self.isUnreserved) {
+                insert(Self.percentEncoding(spelling))
             }
         }
     }
 
-    private mutating func insert(_ spelling: String) {
-        secrets.insert(spelling, minimumLength: Redactor.minimumScrubbedLength, marker: marker)
+    private mutating func insert(_ spelling: [UInt8]) {
+        secrets.insert(bytes: spelling, minimumLength: Redactor.minimumScrubbedLength, marker: marker)
+    }
+
+    /// `bytes` with the JSON escapes `\\/` and `\\"` undone.
+    private static func unescapingJSON(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count,
+               bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "\"") {
+                index += 1
+            }
+            output.append(bytes[index])
+            index += 1
+        }
+        return output
+    }
+
+    /// `bytes` percent-encoded: every byte but the unreserved ones as `%XX`.
+    private static func percentEncoding(_ bytes: [UInt8]) -> [UInt8] {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 3)
+        for byte in bytes {
+            if isUnreserved(byte) {
+                output.append(byte)
+            } else {
+                output.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            }
+        }
+        return output
     }
 
     /// `value` without leading and trailing spaces and tabs.
-    private static func trimmingSpaces(_ value: String) -> Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = value.firstIndex(where: { !isSpace($0) }), let last = value.lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return value[first...last]
+    private static func trimmingSpaces(_ value: some StringProtocol) -> Substring {
+        let text = Substring(value)
+        let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let first = text.utf8.firstIndex { !isSpace($0) } ?? text.endIndex
+        let end = text.utf8.lastIndex { !isSpace($0) }.map(text.utf8.index(after:)) ?? first
+        return text[first..<end]
     }
 
     /// RFC 3986 unreserved: letters, digits, `-._~`.
@@ -190,10 +236,4 @@ struct RedactionPass {
             false
         }
     }
-}
-
-extension CharacterSet {
-    /// RFC 3986 unreserved characters: letters, digits, `-._~`.
-    fileprivate static let urlUnreservedCharacters = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

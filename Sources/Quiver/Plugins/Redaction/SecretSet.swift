@@ -14,7 +14,11 @@ struct SecretSet: Sendable {
     /// Adds `value` unless it is shorter than `minimumLength`, already known, or part of
     /// `marker` (replacing it would garble the marker itself).
     mutating func insert(_ value: some StringProtocol, minimumLength: Int, marker: [UInt8]) {
-        let bytes = Array(value.utf8)
+        insert(bytes: Array(value.utf8), minimumLength: minimumLength, marker: marker)
+    }
+
+    /// ``insert(_:minimumLength:marker:)`` for a value given as UTF-8 bytes.
+    mutating func insert(bytes: [UInt8], minimumLength: Int, marker: [UInt8]) {
         guard bytes.count >= minimumLength, !values.contains(bytes), Self.range(of: bytes, in: marker[...]) == nil else {
             return
         }
