@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// Records live responses as fixture files, to be replayed offline with
-/// ``Provider/replayingFixtures(from:)``.
+/// ``Provider/replayingFixtures(from:mapping:)``.
 ///
 /// ```swift
 /// let recorder = RecordingPlugin(directory: fixtures, isEnabled: ProcessInfo.processInfo.environment["RECORD"] == "1")
