@@ -3,7 +3,7 @@ public protocol Cancellable: Sendable {
     /// Whether ``cancel()`` was called.
     var isCancelled: Bool { get }
 
-    /// Cancels the request. Its completion is called with ``QuiverError/cancelled`` unless it
+    /// Cancels the request. Its completion is called with ``QuiverError/cancelled(_:)`` unless it
     /// had already finished. Calling it again does nothing.
     func cancel()
 }

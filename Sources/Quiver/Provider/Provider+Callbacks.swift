@@ -14,7 +14,7 @@ extension Provider {
     ///   - progress: Called with upload and download progress as bytes move, then once more with
     ///     the complete response; reports arrive in order, on `callbackQueue`'s rules.
     ///   - completion: Called with the response, or why the request failed;
-    ///     ``QuiverError/cancelled`` after ``Cancellable/cancel()``.
+    ///     ``QuiverError/cancelled(_:)`` after ``Cancellable/cancel()``.
     /// - Returns: A handle that cancels the request.
     @discardableResult
     public func request(

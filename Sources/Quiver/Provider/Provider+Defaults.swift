@@ -45,7 +45,8 @@ extension Provider {
     /// Stubs every request, answering after `seconds`.
     ///
     /// - Parameter seconds: The delay before each answer.
-    /// - Returns: A stub closure for ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:)``.
+    /// - Returns: A stub closure for
+    ///   ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:)``.
     public static func delayedStub(_ seconds: TimeInterval) -> StubClosure {
         { _ in .delayed(seconds: seconds) }
     }

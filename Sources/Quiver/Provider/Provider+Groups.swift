@@ -5,7 +5,7 @@ public enum GroupFailurePolicy: Sendable, Hashable {
     /// Run every request; each result stands on its own.
     case collectAll
     /// After the first failure, cancel the requests still running or waiting: they end with
-    /// ``QuiverError/cancelled``.
+    /// ``QuiverError/cancelled(_:)``.
     case stopAtFirstFailure
 }
 

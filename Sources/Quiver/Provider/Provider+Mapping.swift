@@ -12,7 +12,7 @@ extension Provider where Target: TargetMapping {
     }
 
     /// Requests `target` and calls `mappedCompletion` with its own typed outcome: the
-    /// completion-handler twin of ``request(_:)``.
+    /// completion-handler twin of ``request(_:)->Target.Output``.
     ///
     /// - Parameters:
     ///   - target: The endpoint to request.
@@ -20,7 +20,7 @@ extension Provider where Target: TargetMapping {
     ///     ``request(_:callbackQueue:progress:completion:)``.
     ///   - mappedCompletion: Called once with the target's ``TargetMapping/Output``.
     /// - Returns: A handle that cancels the request; the outcome then maps from
-    ///   ``QuiverError/cancelled``.
+    ///   ``QuiverError/cancelled(_:)``.
     @discardableResult
     public func request(
         _ target: Target,

@@ -1,7 +1,7 @@
 /// An application model made from a raw transfer object (DTO) that mirrors the JSON.
 ///
 /// Keep the wire format in a plain `Decodable` DTO and convert it into the type the app uses;
-/// ``Response/decode(_:atKeyPath:using:)-(D.Type,_,_)`` and ``Provider/decode(_:from:using:)``
+/// ``Response/decode(_:atKeyPath:using:)-55nwj`` and ``Provider/decode(_:from:using:)-14xxf``
 /// do both steps.
 ///
 /// ```swift

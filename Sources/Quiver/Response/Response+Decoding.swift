@@ -44,7 +44,7 @@ extension Response {
     /// - Parameters:
     ///   - type: The application type.
     ///   - keyPath: A dotted path to the value, or `nil` for the whole body.
-    ///   - decoder: The decoder, as for ``decode(_:atKeyPath:using:)``.
+    ///   - decoder: The decoder, as for ``decode(_:atKeyPath:using:)-6uz4n``.
     /// - Returns: The converted value.
     /// - Throws: ``QuiverError/decoding(_:_:)`` when the DTO does not decode or does not convert.
     public func decode<D: DTODecodable>(_ type: D.Type, atKeyPath keyPath: String? = nil,
@@ -82,7 +82,7 @@ extension Response {
     ///
     /// - Parameters:
     ///   - keyPath: A dotted path to the value, or `nil` for the whole body.
-    ///   - decoder: The decoder, as for ``decode(_:atKeyPath:using:)``.
+    ///   - decoder: The decoder, as for ``decode(_:atKeyPath:using:)-6uz4n``.
     /// - Returns: The JSON value.
     /// - Throws: ``QuiverError/decoding(_:_:)`` when the body is not JSON.
     public func mapJSON(atKeyPath keyPath: String? = nil, using decoder: JSONDecoder? = nil) throws(QuiverError) -> JSONValue {

@@ -11,7 +11,7 @@ public enum EndpointSampleResponse: Sendable {
     case response(HTTPURLResponse, Data)
     /// A failure of the network, for example `URLError(.notConnectedToInternet)`.
     ///
-    /// `URLError(.timedOut)` becomes ``QuiverError/timedOut``, `URLError(.cancelled)`
-    /// ``QuiverError/cancelled``, anything else ``QuiverError/transport(_:_:)``.
+    /// `URLError(.timedOut)` becomes ``QuiverError/timedOut(_:after:)``, `URLError(.cancelled)`
+    /// ``QuiverError/cancelled(_:)``, anything else ``QuiverError/transport(_:_:)``.
     case networkError(any Error)
 }

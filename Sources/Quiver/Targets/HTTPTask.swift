@@ -74,7 +74,7 @@ public enum HTTPTask: Sendable {
     /// - Parameter destination: Decides the final URL once the response is known.
     case download(to: DownloadDestination)
 
-    /// Another task with a URL query added; made by ``adding(query:encoder:)``.
+    /// Another task with a URL query added; made by ``adding(query:encoder:)-(Parameters,_)``.
     indirect case composite(HTTPTask, query: any Encodable & Sendable, encoder: FormEncoder? = nil)
 
     /// A JSON body from a ``Parameters`` literal such as `["name": "Ada", "admin": false]`.

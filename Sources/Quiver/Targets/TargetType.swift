@@ -44,7 +44,7 @@ public protocol TargetType: Sendable {
     var validationType: ValidationType { get }
 
     /// The longest the whole request may take, in seconds, before it fails with
-    /// ``QuiverError/timedOut``. Defaults to `nil`: the transport's own timeout applies.
+    /// ``QuiverError/timedOut(_:after:)``. Defaults to `nil`: the transport's own timeout applies.
     ///
     /// This is the starting value of the request's `timeoutInterval`. A plugin may change it in
     /// ``PluginType/prepare(_:target:)``, and the transport enforces the value the plugins leave

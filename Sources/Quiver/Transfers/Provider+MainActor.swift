@@ -24,7 +24,7 @@ extension Provider {
     ///   - progress: Called on the main actor with upload and download progress as bytes move,
     ///     then once more with the complete response.
     ///   - completion: Called on the main actor with the response, or why the request failed;
-    ///     ``QuiverError/cancelled`` after ``Cancellable/cancel()``.
+    ///     ``QuiverError/cancelled(_:)`` after ``Cancellable/cancel()``.
     /// - Returns: A handle that cancels the request.
     @discardableResult
     public func request(

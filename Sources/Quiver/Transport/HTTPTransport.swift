@@ -16,7 +16,7 @@ import FoundationNetworking
 ///   ``TransportRequest/destination`` of the response body, and ``TransportRequest/progress``;
 /// - returns a ``Response`` for any status code: validation is the provider's job;
 /// - throws on failure. `CancellationError` or `URLError(.cancelled)` become
-///   ``QuiverError/cancelled``, `URLError(.timedOut)` ``QuiverError/timedOut``, a thrown
+///   ``QuiverError/cancelled(_:)``, `URLError(.timedOut)` ``QuiverError/timedOut(_:after:)``, a thrown
 ///   ``QuiverError`` is kept, anything else becomes ``QuiverError/transport(_:_:)``;
 /// - ends promptly when its Swift `Task` is cancelled.
 ///

@@ -42,7 +42,7 @@ extension NetworkLoggerPlugin {
         ///     writes them to standard error.
         ///   - logOptions: Which parts to log. Defaults to ``LogOptions/default``.
         ///   - level: How much to log. Defaults to ``Level/debug``: everything `logOptions` asks
-    ///     for. Lower levels cut it down to summaries (``Level/info``) or failures (``Level/error``).
+        ///     for. Lower levels cut it down to summaries (``Level/info``) or failures (``Level/error``).
         ///   - redaction: Which secrets to hide besides `Authorization`, `Proxy-Authorization`,
         ///     `Cookie` and `Set-Cookie`, and the marker that replaces them. Defaults to those four.
         ///   - maximumBodyBytes: The longest body shown, in bytes. Defaults to 4096.

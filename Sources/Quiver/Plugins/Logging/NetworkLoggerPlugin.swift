@@ -32,8 +32,9 @@ public struct NetworkLoggerPlugin: PluginType {
 
     /// Creates a logger.
     ///
-    /// - Parameter configuration: What to log, how, and where. Defaults to the request line,
-    ///   the outcome line and error bodies, at ``Configuration/Level/info``, on standard error.
+    /// - Parameter configuration: What to log, how, and where. Defaults to
+    ///   ``Configuration/LogOptions/default`` (the request line, the outcome line and error
+    ///   bodies) at ``Configuration/Level/debug``, on standard error.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.redactor = Redactor(configuration.redaction)

@@ -32,8 +32,8 @@ extension DecodableMapping {
     /// The whole body.
     public var keyPath: String? { nil }
 
-    /// Decodes ``Success`` at ``keyPath`` from a successful response and sorts failures into
-    /// ``APIResult``.
+    /// Decodes ``DecodableMapping/Success`` at ``DecodableMapping/keyPath`` from a successful
+    /// response and sorts failures into ``APIResult``.
     ///
     /// - Parameter result: The outcome of the request.
     /// - Returns: The typed outcome.

@@ -1,8 +1,8 @@
 /// Pairs a target with its own typed outcome, so that a caller cannot forget a path.
 ///
-/// A ``Provider`` whose target adopts `TargetMapping` gains ``Provider/request(_:)``, which hands
-/// every outcome to ``map(_:)``: success, validation failure, decoding trouble, network errors,
-/// plugin refusals and cancellation alike.
+/// A ``Provider`` whose target adopts `TargetMapping` gains
+/// ``Provider/request(_:)->Target.Output``, which hands every outcome to ``map(_:)``: success,
+/// validation failure, decoding trouble, network errors, plugin refusals and cancellation alike.
 ///
 /// ```swift
 /// enum UserOutcome: Sendable {
@@ -30,7 +30,7 @@ public protocol TargetMapping {
 
     /// Turns the outcome of a request into the target's own result.
     ///
-    /// Inside `map`, ``Response/decode(_:atKeyPath:using:)`` without a decoder uses the
+    /// Inside `map`, ``Response/decode(_:atKeyPath:using:)-6uz4n`` without a decoder uses the
     /// provider's (or the target's ``DecoderProviding/decoder``).
     ///
     /// - Parameter result: The response, or why the request failed.
