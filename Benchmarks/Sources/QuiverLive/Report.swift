@@ -6,8 +6,11 @@ import Foundation
 /// The verdict uses the median pair ratio: each pair ran back to back, so a burst of load from
 /// elsewhere on the machine (builds, tests) spoils a pair or two, not the figure.
 func printReport(_ comparisons: [Comparison], options: LiveOptions) {
+    let plugins = options.builtinPlugins
+        ? "Provider with token (\(options.tokenLength) characters) + headers + logger, default transport"
+        : "Provider with 3 plugins"
     print("""
-        Live: GET \(options.baseURL.absoluteString)/user.json, Provider with 3 plugins vs raw URLSession; \
+        Live: GET \(options.baseURL.absoluteString)/user.json, \(plugins) vs raw URLSession; \
         \(options.rounds) rounds per side, interleaved; CPU = getrusage user+sys of the whole process
         """)
     let header = ["mode", "req/round", "raw CPU µs/req", "Quiver CPU µs/req", "ratio (median)", "ratio (all rounds)",
@@ -30,7 +33,9 @@ func printReport(_ comparisons: [Comparison], options: LiveOptions) {
     printTable(rows)
     for comparison in comparisons {
         let ratio = median(comparison.pairRatios)
-        print("target (\(comparison.label)): Quiver CPU/request ≤ 1.05 × raw: \(ratio <= 1.05 ? "met" : "MISSED") (median ratio \(format(ratio, 3)))")
+        // Issue 14 sets 1.06 for the built-in plugins with a JWT-sized token; 1.05 for three small ones.
+        let limit = options.builtinPlugins ? 1.06 : 1.05
+        print("target (\(comparison.label)): Quiver CPU/request ≤ \(format(limit, 2)) × raw: \(ratio <= limit ? "met" : "MISSED") (median ratio \(format(ratio, 3)))")
     }
 }
 
