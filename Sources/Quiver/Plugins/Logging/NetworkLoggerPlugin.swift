@@ -102,9 +102,8 @@ public struct NetworkLoggerPlugin: PluginType {
         let options = configuration.logOptions
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && (options.contains(.formatRequestAscURL) || options.contains(.requestBody))
-        pass.collect(from: request, includingBody: showsBody)
+        let url = pass.collect(from: request, includingBody: showsBody) ?? "(no URL)"
         let method = request.httpMethod ?? "GET"
-        let url = pass.url(of: request)
         var entries: [Entry] = []
         if isDebug && options.contains(.formatRequestAscURL) {
             let headers = pass.headers(request.allHTTPHeaderFields ?? [:])
@@ -127,8 +126,8 @@ public struct NetworkLoggerPlugin: PluginType {
     private func successEntries(_ response: Response, target: any TargetType) -> (entries: [Entry], pass: RedactionPass) {
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && configuration.logOptions.contains(.successResponseBody)
-        pass.collect(from: response, includingBodies: showsBody)
-        var entries: [Entry] = [("Response", summary(of: response, target: target, pass: &pass))]
+        let url = pass.collect(from: response, includingBodies: showsBody)
+        var entries: [Entry] = [("Response", summary(of: response, url: url, target: target, pass: &pass))]
         entries += responseDetails(response, showsBody: showsBody, pass: &pass)
         return (entries, pass)
     }
@@ -162,10 +161,10 @@ public struct NetworkLoggerPlugin: PluginType {
     }
 
     /// `GET https://… → 200, 512 bytes`.
-    private func summary(of response: Response, target: any TargetType, pass: inout RedactionPass) -> String {
+    private func summary(of response: Response, url: String?, target: any TargetType, pass: inout RedactionPass) -> String {
         let request: String
         if let sent = response.request {
-            request = "\(sent.httpMethod ?? "GET") \(pass.url(of: sent))"
+            request = "\(sent.httpMethod ?? "GET") \(url ?? pass.url(of: sent))"
         } else {
             request = targetSummary(target, pass: &pass)
         }

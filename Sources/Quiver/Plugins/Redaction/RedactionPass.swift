@@ -71,27 +71,32 @@ struct RedactionPass {
     /// other header values, and (when `includingBody`) its body's. Bodies are skipped when no
     /// body is shown: scanning them costs time for every request, and the structural redaction
     /// of the lines does not depend on them. Nothing is formatted here.
-    mutating func collect(from request: URLRequest?, includingBody: Bool) {
-        guard let request else { return }
-        _ = url(of: request)
+    ///
+    /// - Returns: The request's URL, redacted, or `nil` without a request.
+    @discardableResult
+    mutating func collect(from request: URLRequest?, includingBody: Bool) -> String? {
+        guard let request else { return nil }
+        let url = url(of: request)
         learn(headers: request.allHTTPHeaderFields ?? [:])
         if includingBody, let body = request.httpBody {
             _ = self.body(body)
         }
+        return url
     }
 
-    /// Learns the secrets of a response: its request, its headers and (when `includingBodies`)
-    /// both bodies.
-    mutating func collect(from response: Response, includingBodies: Bool) {
-        collect(from: response.request, includingBody: includingBodies)
-        var fields: [String: String] = [:]
-        for (name, value) in response.response?.allHeaderFields ?? [:] {
-            fields["\(name)"] = "\(value)"
-        }
-        learn(headers: fields)
+    /// Learns the secrets of a response: its request, and (when `includingBodies`) its headers
+    /// and both bodies. The response's headers matter only where a body is shown (a server may
+    /// echo a cookie it sets); header lines learn their own secrets as they are formatted.
+    ///
+    /// - Returns: The request's URL, redacted, or `nil` without a request.
+    @discardableResult
+    mutating func collect(from response: Response, includingBodies: Bool) -> String? {
+        let url = collect(from: response.request, includingBody: includingBodies)
         if includingBodies {
+            learn(headers: Self.fields(of: response.response))
             _ = body(response.data)
         }
+        return url
     }
 
     /// Learns the secrets of header fields without formatting them: the values of listed ones
