@@ -40,10 +40,11 @@ public enum QuiverError: Error, Sendable {
         }
     }
 
-    /// The request as it was sent (method, URL, headers), for every failure that happened after
-    /// the request was built: a rejected status, a body that did not decode, a timeout, a
-    /// cancellation of a request under way, a network failure. `nil` when nothing was built
-    /// (``invalidRequest(_:)``, ``encoding(_:)``) or the transport did not say.
+    /// The request as it was sent (method, URL, headers), for logs: for a rejected status, a body
+    /// that did not decode, a timeout, a cancellation of a request under way and a network
+    /// failure reported as a `URLError`. `nil` when nothing was built (``invalidRequest(_:)``,
+    /// ``encoding(_:)``), for a plugin's refusal (the request was not complete), and for an error
+    /// of a transport's own type that came without a response.
     public var request: URLRequest? {
         switch self {
         case .statusCode(let response), .decoding(_, let response): response.request
