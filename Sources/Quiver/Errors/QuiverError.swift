@@ -6,9 +6,9 @@ import FoundationNetworking
 /// Every way a request through a ``Provider`` can fail.
 ///
 /// Each case is matched as usual (`if case .timedOut = error`, `case .statusCode(let response)`);
-/// ``request`` gives the request as it was sent, for logging, whenever the failure happened after
-/// the request was built, and ``description`` names it ("GET https://api.example.com/users timed
-/// out after 2 s").
+/// ``request`` gives the request as it was sent, for logging, for the failures that happened to a
+/// request under way, and ``description`` names it ("GET https://api.example.com/users timed out
+/// after 2 s").
 public enum QuiverError: Error, Sendable {
     /// The request could not be built or is not safe to send: a bad URL, an illegal header,
     /// a body on `GET`. Nothing was sent.
