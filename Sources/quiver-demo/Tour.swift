@@ -53,8 +53,8 @@ struct Tour {
         let outcome = await report.value
         let elapsed = String(format: "%.2f", Date().timeIntervalSince(started))
         switch outcome {
-        case .failure(.cancelled):
-            print("   QuiverError.cancelled after \(elapsed) s: \(QuiverError.cancelled())")
+        case .failure(let error) where error.isCancelled:
+            print("   QuiverError.cancelled after \(elapsed) s: \(error)")
         case let other:
             print("   Unexpected outcome after \(elapsed) s: \(other)")
         }
