@@ -102,7 +102,9 @@ public struct NetworkLoggerPlugin: PluginType {
         let options = configuration.logOptions
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && (options.contains(.formatRequestAscURL) || options.contains(.requestBody))
-        let url = pass.collect(from: request, includingBody: showsBody) ?? "(no URL)"
+        // Only the request line is printed: a header's token can reach the output only through it.
+        let summaryOnly = !isDebug || options.isDisjoint(with: [.formatRequestAscURL, .requestHeaders, .requestBody])
+        let url = pass.collect(from: request, includingBody: showsBody, printsOnlyItsURL: summaryOnly) ?? "(no URL)"
         let method = request.httpMethod ?? "GET"
         var entries: [Entry] = []
         if isDebug && options.contains(.formatRequestAscURL) {
@@ -126,7 +128,8 @@ public struct NetworkLoggerPlugin: PluginType {
     private func successEntries(_ response: Response, target: any TargetType) -> (entries: [Entry], pass: RedactionPass) {
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && configuration.logOptions.contains(.successResponseBody)
-        let url = pass.collect(from: response, includingBodies: showsBody)
+        let summaryOnly = !showsBody && !(isDebug && configuration.logOptions.contains(.responseHeaders))
+        let url = pass.collect(from: response, includingBodies: showsBody, printsOnlyItsURL: summaryOnly)
         var entries: [Entry] = [("Response", summary(of: response, url: url, target: target, pass: &pass))]
         entries += responseDetails(response, showsBody: showsBody, pass: &pass)
         return (entries, pass)

@@ -72,12 +72,19 @@ struct RedactionPass {
     /// body is shown: scanning them costs time for every request, and the structural redaction
     /// of the lines does not depend on them. Nothing is formatted here.
     ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - includingBody: Whether its body is learned too.
+    ///   - printsOnlyItsURL: Whether the URL is the only text of the request that will be
+    ///     printed (a summary line): then a credential part spelled one way only (letters,
+    ///     digits, `-._~`, as tokens are) is remembered only if the URL holds it, since nothing
+    ///     else printed can echo it. Other parts are remembered in every spelling, as always.
     /// - Returns: The request's URL, redacted, or `nil` without a request.
     @discardableResult
-    mutating func collect(from request: URLRequest?, includingBody: Bool) -> String? {
+    mutating func collect(from request: URLRequest?, includingBody: Bool, printsOnlyItsURL: Bool = false) -> String? {
         guard let request else { return nil }
         let url = url(of: request)
-        learn(headers: request.allHTTPHeaderFields ?? [:])
+        learn(headers: request.allHTTPHeaderFields ?? [:], echoedOnlyIn: printsOnlyItsURL && !includingBody ? url : nil)
         if includingBody, let body = request.httpBody {
             _ = self.body(body)
         }
@@ -90,8 +97,8 @@ struct RedactionPass {
     ///
     /// - Returns: The request's URL, redacted, or `nil` without a request.
     @discardableResult
-    mutating func collect(from response: Response, includingBodies: Bool) -> String? {
-        let url = collect(from: response.request, includingBody: includingBodies)
+    mutating func collect(from response: Response, includingBodies: Bool, printsOnlyItsURL: Bool = false) -> String? {
+        let url = collect(from: response.request, includingBody: includingBodies, printsOnlyItsURL: printsOnlyItsURL)
         if includingBodies {
             learn(headers: Self.fields(of: response.response))
             _ = body(response.data)
@@ -101,10 +108,10 @@ struct RedactionPass {
 
     /// Learns the secrets of header fields without formatting them: the values of listed ones
     /// and their parts, and what the redactor finds inside the others.
-    private mutating func learn(headers fields: [String: String]) {
+    private mutating func learn(headers fields: [String: String], echoedOnlyIn printed: String? = nil) {
         for (name, value) in fields {
             if redactor.isListed(name) {
-                rememberCredential(value, headerName: name)
+                rememberCredential(value, headerName: name, echoedOnlyIn: printed)
             } else if value.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }) {
                 // Only a name=value or name: value inside the value can hold a listed secret.
                 _ = text(value)
@@ -122,7 +129,7 @@ struct RedactionPass {
     /// (`Bearer <token>`), the value after a `name=`, or the whole value when it has neither;
     /// for `Cookie` and `Set-Cookie`, the value, each cookie (every one of a joined
     /// `Set-Cookie`, attributes aside) and its value, or the cookie when its value is short.
-    private mutating func rememberCredential(_ value: String, headerName: String) {
+    private mutating func rememberCredential(_ value: String, headerName: String, echoedOnlyIn printed: String? = nil) {
         if CookieHeader.isCookieHeader(headerName) {
             remember(value)
             let cookies = CookieHeader.cookies(in: value, isSetCookie: headerName.lowercased() == "set-cookie")
@@ -142,22 +149,46 @@ struct RedactionPass {
         // The whole value as written (an echo of it is replaced whole), and each part in every
         // spelling: the credential after a scheme, the value after a name, or the part itself.
         // The whole value's other spellings need not be searched for: they hold the part.
-        insert(Array(Self.trimmingSpaces(value).utf8))
+        let whole = Self.trimmingSpaces(value)
+        if printed.map({ Self.text($0, contains: whole) }) ?? true {
+            insert(Array(whole.utf8))
+        }
         for piece in value.utf8.split(separator: UInt8(ascii: ";")) {
             let pair = Self.trimmingSpaces(Substring(piece))
             var split = false
             if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                remember(pair[pair.utf8.index(after: equals)...])
+                remember(pair[pair.utf8.index(after: equals)...], unlessAbsentFrom: printed)
                 split = true
             }
             if let space = pair.utf8.lastIndex(of: UInt8(ascii: " ")) {
-                remember(pair[pair.utf8.index(after: space)...])
+                remember(pair[pair.utf8.index(after: space)...], unlessAbsentFrom: printed)
                 split = true
             }
             if !split {
-                remember(pair)
+                remember(pair, unlessAbsentFrom: printed)
             }
         }
+    }
+
+    /// ``remember(_:)``, except for a part spelled one way only (letters, digits, `-._~`) that
+    /// `printed`, the only text to be printed, does not hold: nothing printed can echo it.
+    private mutating func remember(_ part: Substring, unlessAbsentFrom printed: String?) {
+        if let printed, part.utf8.allSatisfy(Self.isUnreserved), !Self.text(printed, contains: part) {
+            return
+        }
+        remember(part)
+    }
+
+    /// Whether `text` holds `part`'s bytes, compared on UTF-8 without copying either.
+    private static func text(_ text: String, contains part: Substring) -> Bool {
+        let needle = part.utf8
+        guard let first = needle.first, needle.count <= text.utf8.count else { return needle.isEmpty }
+        var start = text.utf8.startIndex
+        while let candidate = text.utf8[start...].firstIndex(of: first) {
+            if text.utf8[candidate...].starts(with: needle) { return true }
+            start = text.utf8.index(after: candidate)
+        }
+        return false
     }
 
     /// Remembers `value` as written, percent-decoded, JSON-unescaped, with `/` escaped and

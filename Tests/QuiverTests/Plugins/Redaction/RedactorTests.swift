@@ -93,6 +93,27 @@ import Testing
         #expect(secrets.scrub("aab-aa", marker: marker) == "aab-aa")
     }
 
+    /// With only the URL printed, a token is still hidden where the URL echoes it, in an
+    /// unlisted parameter; one the URL does not hold is not searched for at all.
+    @Test func aSummaryLineHidesATokenItsURLEchoes() {
+        let token = "TOKEN-abc.def_123~xyz"
+        var echoed = URLRequest(url: URL(string: "https://h.test/a?copy=\(token)")!)
+        echoed.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        var pass = RedactionPass(redactor)
+        let url = pass.collect(from: echoed, includingBody: false, printsOnlyItsURL: true) ?? ""
+        #expect(!pass.finish("GET \(url)").contains(token))
+        #expect(!pass.secrets.isEmpty)
+
+        var quiet = URLRequest(url: URL(string: "https://h.test/a")!)
+        quiet.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        var summary = RedactionPass(redactor)
+        summary.collect(from: quiet, includingBody: false, printsOnlyItsURL: true)
+        #expect(summary.secrets.isEmpty)
+        var full = RedactionPass(redactor)
+        full.collect(from: quiet, includingBody: false)
+        #expect(full.finish("echo \(token)") == "echo <redacted>")
+    }
+
     @Test(arguments: [1, 40, 200, 2_000])
     func aLongTokenIsHiddenInEveryLineItReaches(length: Int) {
         let token = String((0..<length).map { Array("ABCdef123-_.")[$0 % 12] })
