@@ -191,13 +191,9 @@ extension Provider {
             }
             return .failure(QuiverError(transportError: error).naming(request.head, limit: request.timeout))
         }
-        if transport is StubTransport || transport is StubScript {
-            response.isStubbed = true
-        }
         if response.request == nil {
             // A transport of the user's own has no URLRequest to name: the one that was sent.
-            response = Response(statusCode: response.statusCode, data: response.data, request: request.head,
-                                response: response.response, fileURL: response.fileURL)
+            response.request = request.head
         }
         if case .file(let file) = request.destination, response.fileURL != file {
             // The transport kept the body elsewhere, or (breaking the contract) in memory.

@@ -10,7 +10,7 @@ public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConv
     /// The response body.
     public let data: Data
     /// The request as it was sent, after plugins prepared it.
-    public let request: URLRequest?
+    public internal(set) var request: URLRequest?
     /// The HTTP response, with its headers.
     public let response: HTTPURLResponse?
     /// Where the body was saved, for downloads; `data` is then empty.
@@ -22,7 +22,7 @@ public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConv
     /// ``ErrorMessageProviding``), or the description of its error body.
     public internal(set) var errorMessage: String?
     /// Whether a stub answered (``StubBehavior``, ``StubScript``, replayed fixtures) rather
-    /// than a server. Error messages say so.
+    /// than a server: the stub transport marks its responses. Error messages say so.
     public internal(set) var isStubbed = false
 
     /// Creates a response.

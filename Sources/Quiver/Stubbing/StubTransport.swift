@@ -36,9 +36,10 @@ struct StubTransport: HTTPTransport {
         }
         let statusCode = http?.statusCode ?? 200
         request.progress.downloaded(Int64(data.count), of: Int64(data.count))
+        var response: Response
         switch request.destination {
         case .memory:
-            return Response(statusCode: statusCode, data: data, request: request.head, response: http)
+            response = Response(statusCode: statusCode, data: data, request: request.head, response: http)
         case .file(let file):
             // A stubbed download is written to a file, as a live one would be.
             do {
@@ -47,7 +48,9 @@ struct StubTransport: HTTPTransport {
                 TemporaryFiles.remove(file)
                 throw error
             }
-            return Response(statusCode: statusCode, data: Data(), request: request.head, response: http, fileURL: file)
+            response = Response(statusCode: statusCode, data: Data(), request: request.head, response: http, fileURL: file)
         }
+        response.isStubbed = true
+        return response
     }
 }

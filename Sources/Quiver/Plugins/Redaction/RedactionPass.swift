@@ -17,11 +17,10 @@ struct RedactionPass {
     /// value stands with the cookie's name (`"csrf": "c5rf"`, `csrf=c5rf`).
     private(set) var shortCookies: [(name: String, value: String)] = []
     /// The marker as UTF-8.
-    private let marker: [UInt8]
+    private var marker: [UInt8] { redactor.markerBytes }
 
     init(_ redactor: Redactor) {
         self.redactor = redactor
-        marker = Array(redactor.marker.utf8)
     }
 
     /// `text` with the values of listed names redacted.

@@ -12,7 +12,7 @@ struct RedactionScanner {
     init(bytes: [UInt8], redactor: Redactor) {
         self.bytes = bytes
         self.redactor = redactor
-        self.marker = Array(redactor.marker.utf8)
+        self.marker = redactor.markerBytes
         output.reserveCapacity(bytes.count)
     }
 

@@ -21,11 +21,14 @@ struct Redactor: Sendable {
     let names: Set<String>
     /// The text that replaces each secret.
     let marker: String
+    /// ``marker`` as UTF-8, for the byte searches of a redaction pass.
+    let markerBytes: [UInt8]
 
     /// Creates a redactor for `names`; an empty `marker` is taken as `<redacted>`.
     init(names: some Sequence<String>, marker: String) {
         self.names = Set(names.map { $0.lowercased() })
         self.marker = marker.isEmpty ? "<redacted>" : marker
+        markerBytes = Array(self.marker.utf8)
     }
 
     /// Creates the redactor of a configuration's redaction list.
