@@ -25,15 +25,7 @@ extension Provider {
     /// - Returns: A publisher of one response, then the end; or a ``QuiverError``.
     public func requestPublisher(_ target: Target, callbackQueue: DispatchQueue? = nil) -> RequestPublisher<Response> {
         RequestPublisher { events in
-            let request = self.request(target, callbackQueue: callbackQueue) { result in
-                switch result {
-                case .success(let response):
-                    events.send(response)
-                    events.finish(.finished)
-                case .failure(let error):
-                    events.finish(.failure(error))
-                }
-            }
+            let request = self.request(target, callbackQueue: callbackQueue) { events.end(with: $0) }
             return { request.cancel() }
         }
     }

@@ -18,6 +18,17 @@ public struct RequestPublisher<Output: Sendable>: Publisher {
     struct Events: Sendable {
         let send: @Sendable (Output) -> Void
         let finish: @Sendable (Subscribers.Completion<QuiverError>) -> Void
+
+        /// Sends the value of a success, then the end; or ends with the failure.
+        func end(with result: Result<Output, QuiverError>) {
+            switch result {
+            case .success(let value):
+                send(value)
+                finish(.finished)
+            case .failure(let error):
+                finish(.failure(error))
+            }
+        }
     }
 
     /// Starts the work, which reports to `events`; returns what cancels it.
@@ -36,15 +47,7 @@ extension RequestPublisher {
     /// A publisher of what `work` returns, run in a Swift `Task` that cancelling cancels.
     static func running(_ work: @escaping @Sendable () async -> Result<Output, QuiverError>) -> RequestPublisher {
         RequestPublisher { events in
-            let task = Task {
-                switch await work() {
-                case .success(let value):
-                    events.send(value)
-                    events.finish(.finished)
-                case .failure(let error):
-                    events.finish(.failure(error))
-                }
-            }
+            let task = Task { events.end(with: await work()) }
             return { task.cancel() }
         }
     }
