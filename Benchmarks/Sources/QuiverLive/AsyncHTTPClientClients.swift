@@ -65,3 +65,23 @@ struct AsyncHTTPClientProviderClient: LiveClient {
         }
     }
 }
+
+/// `AsyncHTTPClientTransport` alone, sent a `TransportRequest` by hand: the `--split` layer
+/// between raw `HTTPClient` and a provider on the transport.
+struct AsyncHTTPClientTransportClient: LiveClient {
+    let name = "AsyncHTTPClientTransport alone"
+    let transport = AsyncHTTPClientTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+                                                                configuration: benchConfiguration()))
+    let request: TransportRequest
+
+    init(url: URL) {
+        request = TransportRequest(url: url)
+    }
+
+    func fetch() async throws {
+        let response = try await transport.send(request)
+        guard response.statusCode == 200, !response.data.isEmpty else {
+            throw UnexpectedResponse()
+        }
+    }
+}

@@ -43,6 +43,11 @@ for client in [raw, provider] as [any LiveClient] {
     try await fetch(client, requests: options.concurrentRequests, concurrency: options.concurrency)
 }
 
+if options.split, options.asyncHTTPClient {
+    // Raw HTTPClient, the transport alone, a provider on it without plugins.
+    try await runSplit(options, layers: [raw, AsyncHTTPClientTransportClient(url: fileURL), provider])
+    exit(0)
+}
 if options.split {
     guard let stamped = provider as? ProviderClient else {
         FileHandle.standardError.write(Data("QuiverLive: --split measures the three stamping plugins; drop --builtin-plugins\n".utf8))
