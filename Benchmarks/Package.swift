@@ -12,6 +12,10 @@ let package = Package(
         // its plugin prints a deprecation warning on every run. The trait keeps malloc counting
         // on and leaves out the Linux runtime interposer, which this machine does not provide.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // The AsyncHTTPClient transport beside URLSession (`Benchmarks/run --live --async-http-client`),
+        // and raw HTTPClient as its baseline.
+        .package(name: "QuiverAsyncHTTPClient", path: "../Integrations/QuiverAsyncHTTPClient"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     ],
     targets: [
         // Targets, plugins and payloads shared by both benchmark executables.
@@ -34,7 +38,12 @@ let package = Package(
         // raw and Quiver rounds interleaved in one process and a ratio computed across them.
         .executableTarget(
             name: "QuiverLive",
-            dependencies: ["BenchSupport", .product(name: "Quiver", package: "Quiver")]
+            dependencies: [
+                "BenchSupport",
+                .product(name: "Quiver", package: "Quiver"),
+                .product(name: "QuiverAsyncHTTPClient", package: "QuiverAsyncHTTPClient"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         // One large transfer per process, so that `/usr/bin/time -v` reports its peak RSS:
         // driven by Benchmarks/transfers.

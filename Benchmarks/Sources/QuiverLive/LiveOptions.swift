@@ -18,6 +18,9 @@ struct LiveOptions {
     /// Compare the built-in plugins users install (token of ``tokenLength`` characters,
     /// headers, logger) over the default transport, instead of three stamping plugins.
     var builtinPlugins = false
+    /// Compare over AsyncHTTPClient: raw `HTTPClient` against a provider on
+    /// `AsyncHTTPClientTransport` (no plugins, or the built-in ones with `--builtin-plugins`).
+    var asyncHTTPClient = false
     /// With `--builtin-plugins`: the access token's length (a JWT is about 200).
     var tokenLength = 200
     /// With `--split`: run only this layer, unmeasured, for a profiler.
@@ -34,6 +37,10 @@ struct LiveOptions {
             }
             if flag == "--split" {
                 split = true
+                continue
+            }
+            if flag == "--async-http-client" {
+                asyncHTTPClient = true
                 continue
             }
             if flag == "--builtin-plugins" {

@@ -15,9 +15,15 @@ if options.printBody {
 }
 
 let fileURL = options.baseURL.appendingPathComponent("user.json")
-let raw: RawClient
+let raw: any LiveClient
 let provider: any LiveClient
-if options.builtinPlugins {
+if options.asyncHTTPClient {
+    // Both sides on AsyncHTTPClient, configured alike; the raw side sends the plugins' headers.
+    raw = RawHTTPClientClient(url: fileURL.absoluteString,
+                              headers: options.builtinPlugins ? BuiltinProviderClient.headers(tokenLength: options.tokenLength) : [])
+    provider = AsyncHTTPClientProviderClient(baseURL: options.baseURL, builtinPlugins: options.builtinPlugins,
+                                             tokenLength: options.tokenLength)
+} else if options.builtinPlugins {
     // Both sides without an HTTP cache: what URLSessionTransport() does by default.
     let configuration = URLSessionConfiguration.default
     configuration.urlCache = nil
@@ -37,9 +43,18 @@ for client in [raw, provider] as [any LiveClient] {
     try await fetch(client, requests: options.concurrentRequests, concurrency: options.concurrency)
 }
 
+if options.split, options.asyncHTTPClient {
+    // Raw HTTPClient, the transport alone, a provider on it without plugins.
+    try await runSplit(options, layers: [raw, AsyncHTTPClientTransportClient(url: fileURL), provider])
+    exit(0)
+}
 if options.split {
     guard let stamped = provider as? ProviderClient else {
         FileHandle.standardError.write(Data("QuiverLive: --split measures the three stamping plugins; drop --builtin-plugins\n".utf8))
+        exit(64)
+    }
+    guard let raw = raw as? RawClient else {
+        FileHandle.standardError.write(Data("QuiverLive: --split measures URLSession; drop --async-http-client\n".utf8))
         exit(64)
     }
     try await runSplit(options, layers: splitLayers(fileURL: fileURL, raw: raw, provider: stamped))

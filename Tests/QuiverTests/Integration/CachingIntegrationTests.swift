@@ -41,7 +41,7 @@ import Testing
 
     @Test func theDefaultTransportReachesTheServerEveryTime() async throws {
         let target = Cacheable(key: "cache-default-\(UUID().uuidString)")
-        #expect(try await attempts(target, through: Provider<Cacheable>()) == ["1", "2"])
+        #expect(try await attempts(target, through: Provider<Cacheable>(transport: TransportUnderTest.shared)) == ["1", "2"])
         #expect(URLSessionTransport.defaultConfiguration.urlCache == nil)
     }
 

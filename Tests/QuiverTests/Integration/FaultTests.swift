@@ -10,7 +10,7 @@ import Testing
 /// Routes that end on their own get a 10 s target timeout as a safety net only: if one of them
 /// hung, the test would fail with `.timedOut` and a long elapsed time instead of stalling the run.
 @Suite(.requiresFaultServer) struct FaultTests {
-    let provider = Provider<GenericTarget>()
+    let provider = Provider<GenericTarget>(transport: TransportUnderTest.shared)
 
     private func fault(_ path: String, query: KeyValuePairs<String, String> = [:], timeout: TimeInterval = 10) -> GenericTarget {
         GenericTarget(baseURL: url(TestServers.fault ?? TestServers.unconfigured, path, query: query), timeout: timeout)

@@ -8,7 +8,7 @@ import Testing
 extension HTTPBinTests {
     /// Cancellation, timeouts, authentication challenges and refused requests against httpbin.
     @Suite struct Failures {
-        let provider = Provider<HTTPBin>()
+        let provider = Provider<HTTPBin>(transport: TransportUnderTest.shared)
 
         // MARK: Cancellation
 
@@ -48,9 +48,7 @@ extension HTTPBinTests {
         }
 
         @Test func theConfigurationsResourceTimeoutEndsASlowRequest() async {
-            let configuration = URLSessionConfiguration.default
-            configuration.timeoutIntervalForResource = 1
-            let provider = Provider<HTTPBin>(transport: URLSessionTransport(configuration: configuration))
+            let provider = Provider<HTTPBin>(transport: TransportUnderTest.make(idleTimeout: 60, timeout: 1))
             let (result, elapsed) = await timed { await provider.result(for: .delay(seconds: 5)) }
             #expect(result.outcome == "timedOut")
             #expect(elapsed >= 0.9, "timed out early, after \(elapsed) s")
@@ -78,9 +76,9 @@ extension HTTPBinTests {
         }
 
         @Test func aDigestChallengeWithoutCredentialsIsA401PromptlyAndNeverAnswered() async {
-            // An ephemeral session, so that the cookies httpbin sets here stay out of the shared
-            // storage other tests' sessions read.
-            let provider = Provider<HTTPBin>(transport: URLSessionTransport(configuration: .ephemeral))
+            // Cookies off, so that the cookies httpbin sets here stay out of the shared storage
+            // other tests' sessions read.
+            let provider = Provider<HTTPBin>(transport: TransportUnderTest.cookieless)
             let (result, elapsed) = await timed { await provider.result(for: .digestAuth) }
             guard case .statusCode(let response) = result.failure else {
                 Issue.record("expected .statusCode, got \(result.outcome)")
@@ -111,7 +109,7 @@ extension HTTPBinTests {
         @Test(arguments: [HTTPMethod.get, .head])
         func aBodyOnGetOrHeadIsRefusedAndNothingIsSent(method: HTTPMethod) async {
             let sent = SentRequests()
-            let provider = Provider<GenericTarget>(plugins: [sent])
+            let provider = Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [sent])
             let target = GenericTarget(baseURL: HTTPBin.json.baseURL, path: "anything", method: method,
                                        task: .data(Data("body".utf8), contentType: "text/plain"))
             let result = await provider.result(for: target)

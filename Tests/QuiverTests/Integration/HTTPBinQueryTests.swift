@@ -5,7 +5,7 @@ import Testing
 extension HTTPBinTests {
     /// Queries and form bodies, encoded by ``FormEncoder`` and decoded by httpbin.
     @Suite struct Queries {
-        let provider = Provider<HTTPBin>()
+        let provider = Provider<HTTPBin>(transport: TransportUnderTest.shared)
 
         private func echo<JSON>(_ target: HTTPBin, json: JSON.Type = NoJSON.self) async throws -> HTTPBinEcho<JSON> {
             try await provider.decode(HTTPBinEcho<JSON>.self, from: target)
@@ -64,7 +64,7 @@ extension HTTPBinTests {
         @Test func aBaseURLKeepsItsPathPrefixAndQuery() async throws {
             let base = try #require(URL(string: (TestServers.httpbin?.absoluteString ?? "") + "/anything/v2?key=abc"))
             let target = GenericTarget(baseURL: base, path: "users/john doe", task: .query(["page": 2]))
-            let echo = try await Provider<GenericTarget>().decode(HTTPBinEcho<NoJSON>.self, from: target)
+            let echo = try await Provider<GenericTarget>(transport: TransportUnderTest.shared).decode(HTTPBinEcho<NoJSON>.self, from: target)
             let url = try #require(echo.url.flatMap(URLComponents.init(string:)))
             #expect(url.percentEncodedPath == "/anything/v2/users/john%20doe")
             #expect(echo.arg("key") == ["abc"])

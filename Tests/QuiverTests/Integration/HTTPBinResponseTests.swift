@@ -8,7 +8,7 @@ import Testing
 extension HTTPBinTests {
     /// How httpbin's status codes and bodies come out of validation and decoding.
     @Suite struct Responses {
-        let provider = Provider<HTTPBin>()
+        let provider = Provider<HTTPBin>(transport: TransportUnderTest.shared)
 
         @Test func status200PassesTheDefaultValidation() async throws {
             let response = try await provider.response(for: .status(200, validation: .successCodes))
@@ -50,7 +50,7 @@ extension HTTPBinTests {
 
         @Test func aFollowedRedirectIsValidatedOnItsFinalResponse() async throws {
             let base = url(HTTPBin.json.baseURL, "/redirect-to", query: ["url": "/get", "status_code": "302"])
-            let response = try await Provider<GenericTarget>().response(for: GenericTarget(baseURL: base))
+            let response = try await Provider<GenericTarget>(transport: TransportUnderTest.shared).response(for: GenericTarget(baseURL: base))
             #expect(response.statusCode == 200)
             #expect(response.response?.url?.path == "/get")
         }

@@ -9,7 +9,7 @@ import Testing
 /// headers here; queries and forms, validation and decoding, cancellation, timeouts and
 /// authentication in nested suites in the other `HTTPBin*Tests.swift` files.
 @Suite(.requiresHTTPBin) struct HTTPBinTests {
-    let provider = Provider<HTTPBin>()
+    let provider = Provider<HTTPBin>(transport: TransportUnderTest.shared)
 
     private func echo<JSON>(_ target: HTTPBin, json: JSON.Type = NoJSON.self) async throws -> HTTPBinEcho<JSON> {
         try await provider.decode(HTTPBinEcho<JSON>.self, from: target)
@@ -51,7 +51,7 @@ import Testing
 
     @Test func targetAndPluginHeadersArrive() async throws {
         let log = HookLog()
-        let provider = Provider<HTTPBin>(plugins: [HookRecorder("first", log: log), HookRecorder("second", log: log)])
+        let provider = Provider<HTTPBin>(transport: TransportUnderTest.shared, plugins: [HookRecorder("first", log: log), HookRecorder("second", log: log)])
         let target = HTTPBin.headers(["X-Target": "from the target", "Accept": "application/json"])
         let echo = try await provider.decode(HTTPBinEcho<NoJSON>.self, from: target)
         #expect(echo.header("X-Target") == "from the target")
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func manyConcurrentRequestsAllSucceed() async {
-        let provider = Provider<GenericTarget>()
+        let provider = Provider<GenericTarget>(transport: TransportUnderTest.shared)
         let base = HTTPBin.json.baseURL
         let echoedPaths = await withTaskGroup(of: (Int, String?).self) { group in
             for index in 0..<50 {

@@ -23,7 +23,7 @@ import Testing
         form.append(fileAt: document, name: "document")
         form.append(fileAt: image, name: "image")
 
-        let echo = try await Provider<GenericTarget>().decode(Echo.self, from: GenericTarget(
+        let echo = try await Provider<GenericTarget>(transport: TransportUnderTest.shared).decode(Echo.self, from: GenericTarget(
             baseURL: base, path: "post", method: .post, task: .multipart(form)))
         #expect(echo.form == ["name": "Ada Lovelace", "note": "héllo \"quoted\" & more"])
         #expect(echo.files["table"] == "col1,col2\n1,2\n")
@@ -43,7 +43,7 @@ import Testing
         let profile = Profile(name: "Grace", age: 85, admin: true, tags: ["navy", "cobol"],
                               avatar: .init(data: Data("GIF89a".utf8), fileName: "a.gif", mimeType: "image/gif"))
         struct PayloadEcho: Decodable { let form: [String: JSONValue]; let files: [String: String] }
-        let echo = try await Provider<GenericTarget>().decode(PayloadEcho.self, from: GenericTarget(
+        let echo = try await Provider<GenericTarget>(transport: TransportUnderTest.shared).decode(PayloadEcho.self, from: GenericTarget(
             baseURL: base, path: "post", method: .post, task: .multipart(try MultipartForm(encoding: profile))))
         #expect(echo.form["name"] == .string("Grace"))
         #expect(echo.form["age"] == .string("85"))
@@ -60,7 +60,7 @@ import Testing
         form.append("two", name: "x\"\u{301}; filename=\"evil.sh")
         form.append("three", name: "y\\")
         form.append("four", name: "after")
-        let echo = try await Provider<GenericTarget>().decode(Echo.self, from: GenericTarget(
+        let echo = try await Provider<GenericTarget>(transport: TransportUnderTest.shared).decode(Echo.self, from: GenericTarget(
             baseURL: base, path: "post", method: .post, task: .multipart(form)))
         #expect(echo.files.isEmpty, "\(echo.files)")
         // Werkzeug decodes %22 back to a quote, as the HTML standard says; %5C it leaves as it is.
@@ -78,7 +78,7 @@ import Testing
         form.append("big", name: "label")
         form.append(fileAt: file, name: "payload")
         let expected = try form.encodedData()
-        let sink = try await Provider<GenericTarget>().decode(Sink.self, from: GenericTarget(
+        let sink = try await Provider<GenericTarget>(transport: TransportUnderTest.shared).decode(Sink.self, from: GenericTarget(
             baseURL: TestServers.fault ?? TestServers.unconfigured, path: "sink", method: .post, task: .multipart(form)))
         #expect(sink.bytes == expected.count)
         #expect(sink.sha256 == SHA256Hex.of(expected))

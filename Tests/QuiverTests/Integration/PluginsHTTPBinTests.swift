@@ -20,7 +20,7 @@ import Testing
     private struct BearerEcho: Decodable { let authenticated: Bool; let token: String }
 
     @Test func accessTokenPluginAuthenticatesBearerAndBasic() async throws {
-        let provider = Provider<Secured>(plugins: [AccessTokenPlugin { target in
+        let provider = Provider<Secured>(transport: TransportUnderTest.shared, plugins: [AccessTokenPlugin { target in
             target.path == "bearer" ? "live-token" : Data("u:p".utf8).base64EncodedString()
         }])
         let echo = try await provider.decode(BearerEcho.self, from: Secured(baseURL: base, path: "bearer", authorizationType: .bearer))
@@ -37,7 +37,7 @@ import Testing
         struct Echo: Decodable { let headers: [String: String] }
         let plugin = HeadersPlugin(["X-App-Version": "9.9", "Accept": "text/plain"]) { _ in ["X-Trace-Id": "trace-1"] }
         let target = GenericTarget(baseURL: base, path: "headers", headers: ["Accept": "application/json"])
-        let echo = try await Provider<GenericTarget>(plugins: [plugin]).decode(Echo.self, from: target)
+        let echo = try await Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [plugin]).decode(Echo.self, from: target)
         #expect(echo.headers["X-App-Version"] == "9.9")
         #expect(echo.headers["X-Trace-Id"] == "trace-1")
         #expect(echo.headers["Accept"] == "application/json")
@@ -46,6 +46,7 @@ import Testing
     @Test func a503IsRetriedUpToTheLimitAndThenHandedBack() async {
         let attempts = Locked(0)
         let provider = Provider<GenericTarget>(
+            transport: TransportUnderTest.shared,
             plugins: [NetworkActivityPlugin { change, _ in if change == .began { attempts.withLock { $0 += 1 } } }],
             retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelay: 0.05))
         let result = await provider.result(for: GenericTarget(baseURL: base, path: "status/503"))
@@ -62,6 +63,7 @@ import Testing
         let attempts = Locked(0)
         let policy = RetryPolicy(maximumAttempts: 2, baseDelay: 0, retryableStatusCodes: [200])
         let provider = Provider<GenericTarget>(
+            transport: TransportUnderTest.shared,
             plugins: [NetworkActivityPlugin { change, _ in if change == .began { attempts.withLock { $0 += 1 } } }],
             retryPolicy: policy)
         let started = Date()
@@ -78,7 +80,7 @@ import Testing
             refreshes.withLock { $0 += 1 }
             return AuthenticationCredential(accessToken: "fresh-\(refreshes.withLock { $0 })", expiresAt: .distantFuture)
         }
-        let provider = Provider<GenericTarget>(plugins: [auth])
+        let provider = Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [auth])
         let target = GenericTarget(baseURL: base, path: "bearer")
         let tokens = await withTaskGroup(of: String?.self) { group in
             for _ in 0..<100 {
@@ -101,7 +103,7 @@ import Testing
             output: { _, items in lines.withLock { $0 += items } },
             logOptions: .verbose.union(.formatRequestAscURL),
             redaction: .init(headers: ["X-Api-Key"], queryParameters: ["api_key", "Set-Cookie"], bodyKeys: ["password"])))
-        let provider = Provider<GenericTarget>(plugins: [AccessTokenPluginForAll(token: "LIVE-SECRET-TOKEN"), logger])
+        let provider = Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [AccessTokenPluginForAll(token: "LIVE-SECRET-TOKEN"), logger])
         _ = await provider.result(for: GenericTarget(
             baseURL: base, path: "anything", method: .post,
             task: .json(["user": "ada", "password": "LIVE-SECRET-PASSWORD"]).adding(query: ["api_key": "LIVE-SECRET-QUERY"]),
@@ -137,7 +139,7 @@ import Testing
         let live = APIEnvironment(name: "httpbin", baseURL: try #require(TestServers.httpbin).appendingPathComponent("anything/api"))
         let prod = APIEnvironment(name: "prod", baseURL: URL(string: "https://prod.example.com/api")!)
         let environments = EnvironmentPlugin(current: made, among: [prod, live])
-        let provider = Provider<GenericTarget>(plugins: [environments])
+        let provider = Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [environments])
         let target = GenericTarget(baseURL: prod.baseURL, path: "users/1", task: .query(["v": 2]), timeout: 2)
         guard case .transport? = await provider.result(for: target).failure else {
             Issue.record("nothing listens on the made-up environment's port")

@@ -29,7 +29,7 @@ import Testing
                           headers: ["Authorization": "Bearer LIVE-TOKEN"])
         }
 
-        let recorder = Provider<GenericTarget>(plugins: [RecordingPlugin(directory: folder.url)])
+        let recorder = Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [RecordingPlugin(directory: folder.url)])
         let recordedShow = try await recorder.decode(Slideshow.self, from: slideshow(live))
         let recordedEcho = try await recorder.decode(Echo.self, from: echo(live))
 
@@ -68,7 +68,7 @@ import Testing
         let base = try #require(TestServers.httpbin)
         let redaction = NetworkLoggerPlugin.Configuration.Redaction(headers: ["X-Api-Key"], queryParameters: ["api_key"],
                                                                     bodyKeys: ["password"])
-        let recorder = Provider<GenericTarget>(plugins: [RecordingPlugin(directory: folder.url, redaction: redaction)])
+        let recorder = Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [RecordingPlugin(directory: folder.url, redaction: redaction)])
         let json = GenericTarget(baseURL: base, path: "anything/json", method: .post,
                                  task: HTTPTask.json(["user": "ada", "password": "LIVE-JSON-PASSWORD"])
                                      .adding(query: ["api_key": "LIVE-QUERY-KEY", "page": "2"]),
@@ -98,10 +98,7 @@ import Testing
         defer { folder.remove() }
         let base = try #require(TestServers.httpbin)
         // A session that neither stores nor adds cookies: the header sent is the one written here.
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieStorage = nil
-        let recorder = Provider<GenericTarget>(transport: URLSessionTransport(configuration: configuration),
+        let recorder = Provider<GenericTarget>(transport: TransportUnderTest.cookieless,
                                                plugins: [RecordingPlugin(directory: folder.url)])
         // httpbin answers {"cookies": {"a": "1", "session": "…", "id": "…"}}.
         let cookies = GenericTarget(baseURL: base, path: "cookies",
@@ -126,7 +123,7 @@ import Testing
         let base = try #require(TestServers.fault)
         // 503 once, then 200: the caller gets the 200 after one retry.
         let target = GenericTarget(baseURL: base, path: "flaky", task: .query(["key": UUID().uuidString, "failures": "1"]))
-        let recorder = Provider<GenericTarget>(plugins: [RecordingPlugin(directory: folder.url)],
+        let recorder = Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [RecordingPlugin(directory: folder.url)],
                                                retryPolicy: RetryPolicy(baseDelay: 0.001))
         let live = try await recorder.response(for: target)
         #expect(live.statusCode == 200)
@@ -143,7 +140,7 @@ import Testing
         defer { folder.remove() }
         let base = try #require(TestServers.fault)
         let target = GenericTarget(baseURL: base, path: "login-cookies")
-        let live = try await Provider<GenericTarget>(plugins: [RecordingPlugin(directory: folder.url)]).response(for: target)
+        let live = try await Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [RecordingPlugin(directory: folder.url)]).response(for: target)
         #expect(String(decoding: live.data, as: UTF8.self).contains("S3SSION-SECRET-VALUE"))
 
         let file = try String(contentsOf: folder.url.appendingPathComponent("GET-login-cookies.json"), encoding: .utf8)
@@ -165,7 +162,7 @@ import Testing
         defer { folder.remove() }
         let base = try #require(TestServers.fault)
         let target = GenericTarget(baseURL: base, path: "big-numbers", task: .query(["pretty": pretty ? 1 : 0]))
-        let live = try await Provider<GenericTarget>(plugins: [RecordingPlugin(directory: folder.url)]).response(for: target)
+        let live = try await Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [RecordingPlugin(directory: folder.url)]).response(for: target)
         #expect(pretty || String(decoding: live.data, as: UTF8.self) == Self.bigNumbers)
 
         let file = try String(contentsOf: folder.url.appendingPathComponent("GET-big-numbers.json"), encoding: .utf8)

@@ -10,12 +10,7 @@ import Testing
 @Suite(.requiresFaultServer) struct RedirectIntegrationTests {
     /// Cookies from the session's storage are switched off, so that the `Cookie` the echo shows
     /// can only be the one the request set (cookies are not scoped by port).
-    let provider: Provider<GenericTarget> = {
-        let configuration = URLSessionConfiguration.default
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieStorage = nil
-        return Provider(transport: URLSessionTransport(configuration: configuration))
-    }()
+    let provider = Provider<GenericTarget>(transport: TransportUnderTest.cookieless)
 
     static let credentials = ["Authorization": "Bearer secret", "Cookie": "a=b", "Proxy-Authorization": "x"]
     static let headers = credentials.merging(["X-Keep": "1"]) { $1 }

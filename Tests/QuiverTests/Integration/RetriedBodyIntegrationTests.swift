@@ -25,7 +25,7 @@ import Testing
             "key": "same-body-\(UUID().uuidString)", "failures": "9",
         ]), method: .post, task: .json(payload, encoder: encoder), headers: ["Idempotency-Key": "k1"], timeout: 10)
         let hashes = BodyHashes()
-        let provider = Provider<GenericTarget>(plugins: [hashes], retryPolicy: RetryPolicy(maximumAttempts: 10, baseDelay: 0.001, jitter: 0))
+        let provider = Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [hashes], retryPolicy: RetryPolicy(maximumAttempts: 10, baseDelay: 0.001, jitter: 0))
         let response = try await provider.response(for: target)
         #expect(response.value(forHTTPHeaderField: "X-Attempt") == "10")
         let seen = hashes.hashes.withLock { $0 }

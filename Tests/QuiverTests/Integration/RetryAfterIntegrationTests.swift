@@ -19,7 +19,7 @@ import Testing
         let target = GenericTarget(baseURL: url(try #require(TestServers.fault), "/flaky", query: [
             "key": "retry-after-\(form)-\(UUID().uuidString)", "retry_after": retryAt,
         ]), timeout: 10)
-        let provider = Provider<GenericTarget>(retryPolicy: RetryPolicy(baseDelay: 0.01, jitter: 0))
+        let provider = Provider<GenericTarget>(transport: TransportUnderTest.shared, retryPolicy: RetryPolicy(baseDelay: 0.01, jitter: 0))
         let started = Date()
         let response = try await provider.response(for: target)
         let elapsed = Date().timeIntervalSince(started)

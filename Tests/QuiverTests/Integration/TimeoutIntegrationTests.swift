@@ -11,11 +11,8 @@ import Testing
 @Suite(.requiresFaultServer) struct TimeoutIntegrationTests {
     /// A transport whose own limits are long enough to tell apart from the request's, and short
     /// enough that a regression fails the test instead of stalling the run.
-    private static func transport() -> URLSessionTransport {
-        let configuration = URLSessionConfiguration.default
-        configuration.timeoutIntervalForRequest = 8
-        configuration.timeoutIntervalForResource = 8
-        return URLSessionTransport(configuration: configuration)
+    private static func transport() -> any HTTPTransport {
+        TransportUnderTest.make(idleTimeout: 8, timeout: 8)
     }
 
     private func neverAnswers(timeout: TimeInterval? = nil) -> GenericTarget {

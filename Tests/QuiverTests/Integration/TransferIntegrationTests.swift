@@ -9,7 +9,7 @@ import Testing
 /// bodies of any size, and httpbin.
 @Suite(.requiresFaultServer) struct TransferIntegrationTests {
     private var fault: URL { TestServers.fault ?? TestServers.unconfigured }
-    private let provider = Provider<GenericTarget>()
+    private let provider = Provider<GenericTarget>(transport: TransportUnderTest.shared)
 
     struct Sink: Decodable { let bytes: Int; let sha256: String; let contentType: String? }
 
@@ -102,7 +102,7 @@ import Testing
         let target = GenericTarget(baseURL: base, path: "drip", task: .query(["numbytes": 4, "duration": 0.6, "delay": 0]))
         let reports = Locked([ProgressResponse]())
         let outcome: Result<Response, QuiverError> = await withCheckedContinuation { continuation in
-            Provider<GenericTarget>().request(target, progress: { report in reports.withLock { $0.append(report) } },
+            Provider<GenericTarget>(transport: TransportUnderTest.shared).request(target, progress: { report in reports.withLock { $0.append(report) } },
                                               completion: { continuation.resume(returning: $0) })
         }
         #expect(try outcome.get().data.count == 4)
@@ -117,7 +117,7 @@ import Testing
         defer { folder.remove() }
         let text = "héllo, wörld\nline two\n"
         let file = try folder.file("notes.txt", contents: Data(text.utf8))
-        let echo = try await Provider<GenericTarget>().decode(Echo.self, from: GenericTarget(
+        let echo = try await Provider<GenericTarget>(transport: TransportUnderTest.shared).decode(Echo.self, from: GenericTarget(
             baseURL: base, path: "post", method: .post, task: .uploadFile(file, contentType: "text/plain; charset=utf-8")))
         #expect(echo.data == text)
         #expect(echo.headers["Content-Type"] == "text/plain; charset=utf-8")
@@ -127,7 +127,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let destination = folder.url.appendingPathComponent("bytes.bin")
-        let response = try await Provider<GenericTarget>().response(for: GenericTarget(
+        let response = try await Provider<GenericTarget>(transport: TransportUnderTest.shared).response(for: GenericTarget(
             baseURL: base, path: "bytes/20000", task: .download(to: DownloadDestinations.file(destination))))
         #expect(response.fileURL == destination)
         #expect(try Data(contentsOf: destination).count == 20000)

@@ -11,19 +11,19 @@ import Quiver
 @Suite(.requiresHTTPBin) struct TransportConformanceHTTPBinTests {
     private var httpbin: URL { TestServers.httpbin ?? TestServers.unconfigured }
 
-    @Test func urlSessionTransportPassesEveryCheck() async {
-        let report = await TransportConformance(transport: URLSessionTransport(), echoServer: httpbin).run()
+    @Test func theTransportUnderTestPassesEveryCheck() async {
+        let report = await TransportConformance(transport: TransportUnderTest.shared, echoServer: httpbin).run()
         #expect(report.isPassing, "\(report)")
         #expect(report.passed == TransportConformance.Check.allCases)
     }
 
-    @Test func theDocumentedExampleTransportPassesEveryCheck() async {
+    @Test(.onTheDefaultTransportOnly) func theDocumentedExampleTransportPassesEveryCheck() async {
         let transport = PlainSessionTransport(session: URLSession(configuration: .ephemeral))
         let report = await TransportConformance(transport: transport, echoServer: httpbin).run()
         #expect(report.isPassing, "\(report)")
     }
 
-    @Test func aTransportThatIgnoresTheFileBodyFailsTheBodyChecks() async throws {
+    @Test(.onTheDefaultTransportOnly) func aTransportThatIgnoresTheFileBodyFailsTheBodyChecks() async throws {
         let transport = FileBodyIgnoringTransport(session: URLSession(configuration: .ephemeral))
         let conformance = TransportConformance(transport: transport, echoServer: httpbin)
         let report = await conformance.run([.noBody, .dataBody, .fileBody, .multipartBody, .uploadProgress])
@@ -37,7 +37,7 @@ import Quiver
         }
     }
 
-    @Test func aUserTransportSendsAMultipartFormThroughAProvider() async throws {
+    @Test(.onTheDefaultTransportOnly) func aUserTransportSendsAMultipartFormThroughAProvider() async throws {
         struct Echo: Decodable { let form: [String: String]; let files: [String: String] }
         var form = MultipartForm()
         form.append("Ada", name: "name")

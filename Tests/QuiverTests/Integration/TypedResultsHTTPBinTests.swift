@@ -5,7 +5,7 @@ import Testing
 /// Typed results against a live httpbin: per-endpoint structs through one provider.
 @Suite(.requiresHTTPBin) struct TypedResultsHTTPBinTests {
     private var base: URL { TestServers.httpbin ?? TestServers.unconfigured }
-    private let provider = Provider<MultiTarget>()
+    private let provider = Provider<MultiTarget>(transport: TransportUnderTest.shared)
 
     struct SlideshowTitle: TargetType, DecodableMapping {
         typealias Success = String
@@ -65,12 +65,12 @@ import Testing
     @Test func anEchoDecodesThroughADTOIntoTheAppModel() async throws {
         let target = GenericTarget(baseURL: base, path: "anything/people", method: .post,
                                    task: .json(["full_name": "Ada Lovelace", "born": "1815-12-10T00:00:00Z"]))
-        let person = try await Provider<GenericTarget>().decode(Person.self, from: target)
+        let person = try await Provider<GenericTarget>(transport: TransportUnderTest.shared).decode(Person.self, from: target)
         #expect(person == Person(name: "Ada Lovelace", born: Date(timeIntervalSince1970: -4_861_728_000)))
         let invalid = GenericTarget(baseURL: base, path: "anything/people", method: .post,
                                     task: .json(["full_name": "Nobody", "born": "never"]))
         do {
-            _ = try await Provider<GenericTarget>().decode(Person.self, from: invalid)
+            _ = try await Provider<GenericTarget>(transport: TransportUnderTest.shared).decode(Person.self, from: invalid)
             Issue.record("an invalid date must not convert")
         } catch {
             guard case .decoding(let cause, _) = error else {
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func aRejectedStatusCarriesTheServersDecodedBody() async {
-        let error = await Provider<Teapot>().result(for: Teapot()).failure
+        let error = await Provider<Teapot>(transport: TransportUnderTest.shared).result(for: Teapot()).failure
         #expect(error?.errorBody(as: StatusBody.self)?.status == 418)
         #expect(error?.description.contains("failed with status 418: the server says 418.") == true)
     }

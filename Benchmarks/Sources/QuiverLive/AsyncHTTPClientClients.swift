@@ -1,0 +1,87 @@
+import AsyncHTTPClient
+import BenchSupport
+import Foundation
+import Quiver
+import QuiverAsyncHTTPClient
+
+/// The configuration of both AsyncHTTPClient sides: what `AsyncHTTPClientTransport()` sets up
+/// (its own redirects, so none followed by the client; decompression on).
+private func benchConfiguration() -> HTTPClient.Configuration {
+    var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow,
+                                                 decompression: .enabled(limit: .none))
+    configuration.timeout.read = .seconds(60)
+    return configuration
+}
+
+/// Raw AsyncHTTPClient, as one would write it without Quiver: an `HTTPClient` of its own, an
+/// `HTTPClientRequest` per call with the headers the provider's plugins set (none without
+/// plugins), the body collected, a status check.
+struct RawHTTPClientClient: LiveClient {
+    let name = "raw HTTPClient"
+    let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: benchConfiguration())
+    let url: String
+    let headers: [(name: String, value: String)]
+
+    func fetch() async throws {
+        var request = HTTPClientRequest(url: url)
+        for (name, value) in headers {
+            request.headers.add(name: name, value: value)
+        }
+        let response = try await client.execute(request, deadline: .distantFuture)
+        let body = try await response.body.collect(upTo: 1 << 24)
+        guard response.status.code == 200, body.readableBytes > 0 else {
+            throw UnexpectedResponse()
+        }
+    }
+}
+
+/// The same request through a `Provider` on `AsyncHTTPClientTransport`: no plugins, or the
+/// built-in ones users install (token, headers, logger with its output discarded).
+struct AsyncHTTPClientProviderClient: LiveClient {
+    let name: String
+    private let fetchOnce: @Sendable () async throws -> Response
+
+    init(baseURL: URL, builtinPlugins: Bool, tokenLength: Int) {
+        let transport = AsyncHTTPClientTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+                                                                    configuration: benchConfiguration()))
+        if builtinPlugins {
+            name = "Quiver on AsyncHTTPClient + token, headers, logger"
+            let provider = Provider<AuthorizedLiveUser>(transport: transport,
+                                                        plugins: BuiltinPlugins.usual(tokenLength: tokenLength))
+            let target = AuthorizedLiveUser(baseURL: baseURL)
+            fetchOnce = { try await provider.response(for: target) }
+        } else {
+            name = "Quiver on AsyncHTTPClient"
+            let provider = Provider<LiveUser>(transport: transport)
+            let target = LiveUser(baseURL: baseURL)
+            fetchOnce = { try await provider.response(for: target) }
+        }
+    }
+
+    func fetch() async throws {
+        let response = try await fetchOnce()
+        guard response.statusCode == 200, !response.data.isEmpty else {
+            throw UnexpectedResponse()
+        }
+    }
+}
+
+/// `AsyncHTTPClientTransport` alone, sent a `TransportRequest` by hand: the `--split` layer
+/// between raw `HTTPClient` and a provider on the transport.
+struct AsyncHTTPClientTransportClient: LiveClient {
+    let name = "AsyncHTTPClientTransport alone"
+    let transport = AsyncHTTPClientTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+                                                                configuration: benchConfiguration()))
+    let request: TransportRequest
+
+    init(url: URL) {
+        request = TransportRequest(url: url)
+    }
+
+    func fetch() async throws {
+        let response = try await transport.send(request)
+        guard response.statusCode == 200, !response.data.isEmpty else {
+            throw UnexpectedResponse()
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import AsyncHTTPClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NIOCore
+import Quiver
+
+/// An ``HTTPTransport`` on swift-server's AsyncHTTPClient: SwiftNIO's connection pooling,
+/// HTTP/2 and TLS, at a fraction of FoundationNetworking's cost per request on Linux.
+///
+/// It keeps the transport contract exactly as `URLSessionTransport` does:
+/// - a file body (uploads, multipart forms) is streamed from disk, a chunk at a time, and a
+///   download is streamed to its destination file; progress is reported both ways;
+/// - ``TransportRequest/timeout`` is a deadline on the whole exchange, redirects and body
+///   included, to the millisecond; the idle limit ends a connection that stays silent;
+/// - cancelling the calling `Task` closes the connection at once;
+/// - redirects are followed by the transport itself, at most 20 in a row: credentials
+///   (`Authorization`, `Proxy-Authorization`, `Cookie`) are dropped when one leads to another
+///   origin, and a `307`/`308` repeats the method and the body;
+/// - a `401` with a `WWW-Authenticate` challenge is returned as a response;
+/// - failures are `URLError`s with the codes `URLSession` uses (`.timedOut`,
+///   `.httpTooManyRedirects`, `.networkConnectionLost`, `.cannotConnectToHost`, …), the
+///   AsyncHTTPClient error under `NSUnderlyingErrorKey`, and cancellation is `CancellationError`,
+///   so a ``Provider`` reports each the same way whichever transport it uses.
+///
+/// ```swift
+/// let transport = AsyncHTTPClientTransport()
+/// let provider = Provider<GitHub>(transport: transport)
+/// // …
+/// try await transport.shutdown()
+/// ```
+///
+/// A transport that creates its client owns it: ``shutdown()`` shuts it down, and so does the
+/// transport's `deinit` if nobody did. A client you pass stays yours to shut down; give it
+/// `redirectConfiguration: .disallow` so that the transport follows redirects with the rules
+/// above (a client that follows them itself applies AsyncHTTPClient's rules, which also drop
+/// credentials across origins).
+public final class AsyncHTTPClientTransport: HTTPTransport {
+    /// The client requests are sent with.
+    public let client: HTTPClient
+    /// Whether ``client`` was created here, and so is shut down here.
+    private let ownsClient: Bool
+    /// The deadline of a request that has no ``TransportRequest/timeout`` of its own, in seconds.
+    private let defaultTimeout: TimeInterval?
+
+    /// The most redirects followed in a row, as `URLSession` follows; one more fails with
+    /// `URLError(.httpTooManyRedirects)`.
+    public static let maximumRedirects = 20
+
+    /// The configuration of `AsyncHTTPClientTransport()`'s client: AsyncHTTPClient's default,
+    /// behaving as `URLSession` does where the two differ. Gzip and deflate bodies are
+    /// decompressed, and a connection that cannot be made fails the request at once
+    /// (`URLError(.cannotConnectToHost)`) instead of being retried until the connect timeout.
+    public static var defaultConfiguration: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration(decompression: .enabled(limit: .none))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return configuration
+    }
+
+    /// Creates a transport with a client of its own, on the shared event loop group.
+    ///
+    /// - Parameters:
+    ///   - idleTimeout: How long a connection may stay silent (no byte read) before the request
+    ///     fails with `URLError(.timedOut)`, in seconds. Defaults to 60, as `URLSession`'s
+    ///     `timeoutIntervalForRequest`.
+    ///   - timeout: The deadline of a request without a ``TransportRequest/timeout`` of its own,
+    ///     in seconds, or `nil` (the default) for none.
+    ///   - configuration: The client's configuration, for TLS, proxies, connection pooling,
+    ///     decompression and HTTP versions. Its redirect configuration and read timeout are
+    ///     replaced: the transport follows redirects itself, and `idleTimeout` is the read
+    ///     timeout. Defaults to ``defaultConfiguration``.
+    public init(idleTimeout: TimeInterval = 60, timeout: TimeInterval? = nil,
+                configuration: HTTPClient.Configuration? = nil) {
+        var configuration = configuration ?? Self.defaultConfiguration
+        configuration.redirectConfiguration = .disallow
+        configuration.timeout.read = Self.timeAmount(idleTimeout)
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        ownsClient = true
+        defaultTimeout = timeout
+    }
+
+    /// Creates a transport on `client`, which stays the caller's to shut down.
+    ///
+    /// - Parameters:
+    ///   - client: The client. Configure it with `redirectConfiguration: .disallow` for Quiver's
+    ///     redirect rules; its read timeout is the idle limit.
+    ///   - timeout: The deadline of a request without a ``TransportRequest/timeout`` of its own,
+    ///     in seconds, or `nil` (the default) for none.
+    public init(client: HTTPClient, timeout: TimeInterval? = nil) {
+        self.client = client
+        ownsClient = false
+        defaultTimeout = timeout
+    }
+
+    deinit {
+        // A client shutting down keeps itself alive until it is done: nothing waits here.
+        if ownsClient {
+            _ = client.shutdown()
+        }
+    }
+
+    /// Shuts down the client this transport created, closing its connections; does nothing to a
+    /// client that was passed in. Requests sent afterwards fail.
+    ///
+    /// - Throws: What AsyncHTTPClient throws when shutting down fails.
+    public func shutdown() async throws {
+        guard ownsClient else { return }
+        try await client.shutdown()
+    }
+
+    /// Sends `request`, following redirects, and returns the whole response.
+    ///
+    /// - Parameter request: What to send.
+    /// - Returns: The response, whatever its status code.
+    /// - Throws: `URLError` (see the type's description), or `CancellationError` when the
+    ///   calling `Task` is cancelled.
+    public func send(_ request: TransportRequest) async throws -> Response {
+        let deadline = request.timeout ?? defaultTimeout
+        guard let deadline, deadline.isFinite, deadline > 0, deadline < 365 * 86_400 else {
+            return try await exchange(request, until: .distantFuture)
+        }
+        let end = NIODeadline.now() + Self.timeAmount(deadline)
+        do {
+            // AsyncHTTPClient's deadline ends the wait for the response head; `enforcingTimeout`
+            // covers the body as well.
+            return try await request.enforcingTimeout { try await self.exchange(request, until: end) }
+        } catch let error as URLError where error.code == .timedOut {
+            throw error
+        } catch {
+            // The deadline's own task may lose the race to the exchange it cancelled.
+            if NIODeadline.now() >= end, !Task.isCancelled {
+                throw URLError(.timedOut)
+            }
+            throw error
+        }
+    }
+
+    /// The exchange behind ``send(_:)``: the request and the redirects after it, failures
+    /// translated to `URLError`.
+    private func exchange(_ request: TransportRequest, until deadline: NIODeadline) async throws -> Response {
+        do {
+            var hop = RedirectHop(request)
+            var redirects = 0
+            while true {
+                let response = try await client.execute(try hop.clientRequest(reportingTo: request.progress),
+                                                        deadline: deadline)
+                if let next = hop.following(response) {
+                    guard redirects < Self.maximumRedirects else {
+                        throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: next.url])
+                    }
+                    redirects += 1
+                    try await Self.drain(response.body)
+                    hop = next
+                    continue
+                }
+                return try await ResponseReader(request: request, url: hop.url).read(response)
+            }
+        } catch {
+            if case .file(let file) = request.destination {
+                try? FileManager.default.removeItem(at: file)
+            }
+            throw TransportFailure.translating(error)
+        }
+    }
+
+    /// Reads and drops the body of a redirect, so that its connection can serve the next
+    /// request; one of more than a mebibyte is dropped unread instead, which closes it.
+    private static func drain(_ body: HTTPClientResponse.Body) async throws {
+        var drained = 0
+        for try await chunk in body {
+            drained += chunk.readableBytes
+            if drained > 1 << 20 { break }
+        }
+    }
+
+    /// `seconds` as a NIO time amount, in whole nanoseconds, capped at about 30 years.
+    static func timeAmount(_ seconds: TimeInterval) -> TimeAmount {
+        .nanoseconds(Int64(max(0, min(seconds, 1e9)) * 1_000_000_000))
+    }
+}

@@ -1,0 +1,71 @@
+import AsyncHTTPClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// Translates what AsyncHTTPClient and SwiftNIO throw into what `URLSession` throws for the same
+/// failure, so that a ``Provider`` types every failure the same whichever transport it uses.
+enum TransportFailure {
+    /// `error` as `URLSession` would have reported it: `CancellationError` when the calling task
+    /// was cancelled, a `URLError` with the matching code (the original under
+    /// `NSUnderlyingErrorKey`) otherwise. Errors of Quiver's own and `URLError`s pass unchanged.
+    static func translating(_ error: any Error) -> any Error {
+        if error is CancellationError || error is URLError {
+            return error
+        }
+        if Task.isCancelled {
+            return CancellationError()
+        }
+        guard let code = code(for: error) else { return error }
+        if code == .cancelled {
+            return CancellationError()
+        }
+        return URLError(code, userInfo: [NSUnderlyingErrorKey: error])
+    }
+
+    /// The `URLError` code for `error`, or `nil` to keep it as it is.
+    private static func code(for error: any Error) -> URLError.Code? {
+        if let error = error as? HTTPClientError {
+            return code(for: error)
+        }
+        if error is HTTPParserError {
+            return .badServerResponse
+        }
+        if let error = error as? IOError {
+            return error.errnoCode == ECONNREFUSED ? .cannotConnectToHost : .networkConnectionLost
+        }
+        if error is NIOConnectionError {
+            return .cannotConnectToHost
+        }
+        if error is ChannelError {
+            return .networkConnectionLost
+        }
+        return nil
+    }
+
+    private static func code(for error: HTTPClientError) -> URLError.Code? {
+        switch error {
+        case .cancelled, .requestStreamCancelled:
+            return .cancelled
+        case .readTimeout, .writeTimeout, .deadlineExceeded, .connectTimeout, .tlsHandshakeTimeout,
+             .getConnectionFromPoolTimeout:
+            return .timedOut
+        case .redirectLimitReached, .redirectCycleDetected:
+            return .httpTooManyRedirects
+        case .remoteConnectionClosed, .bodyLengthMismatch:
+            return .networkConnectionLost
+        case .invalidURL, .emptyHost, .emptyScheme:
+            return .badURL
+        case .alreadyShutdown:
+            return .cannotConnectToHost
+        case .identityCodingIncorrectlyPresent:
+            return .badServerResponse
+        default:
+            return nil
+        }
+    }
+}
