@@ -9,9 +9,10 @@ import FoundationNetworking
 /// **Memory bound.** The producer is held back once ``highWater`` bytes wait unread: a push
 /// producer (URLSession's delegate) is asked to pause through ``whenPausing(_:resuming:)`` and
 /// resumed once the consumer has drained the buffer to ``lowWater``; a pull producer
-/// (``send(_:)``) is suspended until then. What is buffered is therefore at most ``highWater``
-/// plus what a push producer delivers between asking it to pause and its pausing (one chunk of
-/// the session's, about 16 KB, and what the socket had already handed to it).
+/// (``send(_:)``) is suspended until then, so it never gets more than one chunk past
+/// ``highWater``. A push producer that does not pause (URLSession on Linux keeps receiving
+/// while its task is suspended) is cut off once ``hardLimit`` bytes wait unread: the consumer
+/// gets what is buffered, then ``StreamBufferOverflow``.
 ///
 /// **Ending.** The consumer ending early (its Task cancelled, the loop left with `break`, the
 /// stream dropped, a timeout) runs the cancel hook once, which closes the connection. Errors
@@ -51,6 +52,8 @@ final class StreamChannel: DeadlineExpiring, Sendable {
         var resume: (@Sendable () -> Void)?
         var cancel: (@Sendable () -> Void)?
         var cancelRequested = false
+        /// The producer was paused when the stream closed: it is to be resumed, so that it can end.
+        var resumeOnClose = false
         var onEnd: (@Sendable (StreamEnd) -> Void)?
         var limits = Limits()
         var waitDeadline: UInt64?
@@ -64,14 +67,21 @@ final class StreamChannel: DeadlineExpiring, Sendable {
     let highWater: Int
     /// Bytes left in the buffer when a held-back producer goes on.
     let lowWater: Int
+    /// Unread bytes past which a producer that did not pause ends the stream with
+    /// ``StreamBufferOverflow``.
+    let hardLimit: Int
     private let state = Locked(State())
 
     /// The buffer size above which producers are held back, unless a stream names another.
     static let defaultHighWater = 1 << 20
 
-    init(highWater: Int = StreamChannel.defaultHighWater) {
+    /// The hard limit on unread bytes, unless a stream names another: 64 MiB.
+    static let defaultHardLimit = 64 << 20
+
+    init(highWater: Int = StreamChannel.defaultHighWater, hardLimit: Int = StreamChannel.defaultHardLimit) {
         self.highWater = max(highWater, 1)
         self.lowWater = max(highWater, 1) / 4
+        self.hardLimit = max(hardLimit, self.highWater)
     }
 
     // MARK: Producer side
@@ -103,6 +113,7 @@ final class StreamChannel: DeadlineExpiring, Sendable {
     func offer(_ chunk: Data) {
         guard !chunk.isEmpty else { return }
         var pause: (@Sendable () -> Void)?
+        var overflowed = false
         let waiting = state.withLock { state -> UnsafeContinuation<Data?, any Error>? in
             guard !state.isClosed, !state.producerEnded else { return nil }
             if let consumer = state.consumer {
@@ -113,7 +124,13 @@ final class StreamChannel: DeadlineExpiring, Sendable {
             }
             state.chunks.append(chunk)
             state.buffered += chunk.count
-            if state.buffered >= highWater, !state.paused {
+            if state.buffered > hardLimit {
+                // The producer did not pause: end it here, the reader gets what is buffered.
+                state.producerEnded = true
+                state.producerError = .transport(StreamBufferOverflow(limit: hardLimit), nil)
+                state.cancelRequested = true
+                overflowed = true
+            } else if state.buffered >= highWater, !state.paused {
                 state.paused = true
                 pause = state.pause
             }
@@ -121,6 +138,7 @@ final class StreamChannel: DeadlineExpiring, Sendable {
         }
         pause?()
         waiting?.resume(returning: chunk)
+        if overflowed { runCancelHookIfRequested() }
     }
 
     /// Adds `chunk`, waiting while the buffer is full (pull producers).
@@ -332,6 +350,10 @@ final class StreamChannel: DeadlineExpiring, Sendable {
         if !state.producerEnded {
             state.cancelRequested = true
         }
+        if state.paused {
+            state.paused = false
+            state.resumeOnClose = true
+        }
         state.producerError = state.producerError ?? error
         return takeEnd(&state)
     }
@@ -348,14 +370,19 @@ final class StreamChannel: DeadlineExpiring, Sendable {
     }
 
     private func runCancelHookIfRequested() {
-        let (cancel, producer) = state.withLock { state -> ((@Sendable () -> Void)?, UnsafeContinuation<Bool, Never>?) in
+        typealias Hook = (@Sendable () -> Void)?
+        let (cancel, resume, producer) = state.withLock { state -> (Hook, Hook, UnsafeContinuation<Bool, Never>?) in
             let producer = state.isClosed ? state.producer : nil
             if state.isClosed { state.producer = nil }
-            guard state.cancelRequested, let cancel = state.cancel else { return (nil, producer) }
+            let resume = state.resumeOnClose ? state.resume : nil
+            state.resumeOnClose = false
+            guard state.cancelRequested, let cancel = state.cancel else { return (nil, resume, producer) }
             state.cancel = nil
-            return (cancel, producer)
+            return (cancel, resume, producer)
         }
         producer?.resume(returning: false)
+        // Resumed before it is cancelled: a producer blocked in its pause must get to see the cancellation.
+        resume?()
         cancel?()
     }
 
