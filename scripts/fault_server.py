@@ -44,6 +44,10 @@ Routes (unknown path -> 404 JSON):
                                 every byte in its own segment; stall_after=K stalls
                                 after K events; reset_after=K sends K events and half
                                 of the next, then RST
+  /sse-resume?key=K&events=6&reset_after=3
+                                events as /sse, from Last-Event-ID + 1 (0 without
+                                one), "retry: 100" first; the first connection per
+                                key is reset halfway through event reset_after
   /ndjson?lines=5&interval=0    application/x-ndjson: {"n": i} per line, ended by FIN
   /huge-line?bytes=N            one line of N "x" bytes, then "\n" and "tail\n"
   /endless?key=K&interval=0     64 KiB chunks until the client goes away (or the
@@ -570,6 +574,32 @@ def r_sse(conn, req):
     conn.close_gracefully()
 
 
+RESUMED = set()
+
+
+def r_sse_resume(conn, req):
+    key = req.arg("key", "")
+    events = int(number(req, "events", 6, 0, 100000, int))
+    reset_after = int(number(req, "reset_after", 3, -1, 100000, int))
+    try:
+        start = int(req.header("Last-Event-ID") or "-1") + 1
+    except ValueError:
+        raise BadRequest("bad Last-Event-ID")
+    with ENDLESS_LOCK:
+        first = key not in RESUMED
+        RESUMED.add(key)
+    conn.send(stream_head("text/event-stream") + b"retry: 100\n\n")
+    for i in range(start, events):
+        event = ("id: %d\ndata: {\"n\": %d}\n\n" % (i, i)).encode()
+        if first and i == reset_after:
+            conn.send(event[:len(event) // 2])
+            time.sleep(0.2)
+            conn.reset()
+            return
+        conn.send(event)
+    conn.close_gracefully()
+
+
 def r_ndjson(conn, req):
     lines = int(number(req, "lines", 5, 0, 1000000, int))
     interval = number(req, "interval", 0.0, 0.0, MAX_STALL)
@@ -648,6 +678,7 @@ ROUTES = {
     "/big-numbers": r_big_numbers,
     "/login-cookies": r_login_cookies,
     "/sse": r_sse,
+    "/sse-resume": r_sse_resume,
     "/ndjson": r_ndjson,
     "/huge-line": r_huge_line,
     "/endless": r_endless,

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Values decoded from a streamed body, one per NDJSON line or per Server-Sent Event's data:
-/// ``ResponseStream/decodedLines(as:using:)`` and ``ResponseStream/decodedEvents(as:using:until:)``.
+/// ``ResponseStream/decodedLines(as:using:lineLimit:)`` and ``ResponseStream/decodedEvents(as:using:until:)``.
 ///
 /// A line or event that does not decode ends the sequence with ``QuiverError/decoding(_:_:)``,
 /// whose ``Response`` holds the head and the offending text as its ``Response/data``.

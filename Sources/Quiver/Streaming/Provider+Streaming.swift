@@ -37,8 +37,13 @@ extension Provider {
     ///   ``QuiverError/transport(_:_:)`` with ``StreamingNotSupported`` when the transport
     ///   cannot stream.
     public func stream(for target: Target) async throws(QuiverError) -> ResponseStream {
+        try await stream(for: target, adding: [:])
+    }
+
+    /// ``stream(for:)`` with `headers` added to the target's (a reconnection's `Last-Event-ID`).
+    func stream(for target: Target, adding headers: [String: String]) async throws(QuiverError) -> ResponseStream {
         let pluginTarget = target.unwrapped
-        var result = await openStream(for: target, pluginTarget: pluginTarget)
+        var result = await openStream(for: target, pluginTarget: pluginTarget, adding: headers)
         for plugin in plugins {
             let processed = await plugin.process(result.map(\.response), target: pluginTarget)
             if case .failure(let error) = processed {
@@ -50,8 +55,9 @@ extension Provider {
     }
 
     /// The attempts up to an accepted head.
-    private func openStream(for target: Target, pluginTarget: any TargetType) async -> Result<ResponseStream, QuiverError> {
-        let endpoint = endpointClosure(target)
+    private func openStream(for target: Target, pluginTarget: any TargetType,
+                            adding headers: [String: String]) async -> Result<ResponseStream, QuiverError> {
+        let endpoint = headers.isEmpty ? endpointClosure(target) : endpointClosure(target).adding(newHTTPHeaderFields: headers)
         let built: BuiltRequest
         do {
             built = try request(for: endpoint, of: target)

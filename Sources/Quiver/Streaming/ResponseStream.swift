@@ -15,9 +15,9 @@ import FoundationNetworking
 /// ```
 ///
 /// The network is read only as fast as the loop asks for chunks: at most
-/// ``StreamChannel/defaultHighWater`` (1 MiB) waits unread (plus the one chunk in flight
+/// 1 MiB waits unread (plus the one chunk in flight
 /// when the transport is asked to pause), whatever the size of the body. Views of the same
-/// stream: ``lines(limit:)``, ``events(lineLimit:)``, ``decodedLines(as:using:)`` and
+/// stream: ``lines(limit:)``, ``events(lineLimit:)``, ``decodedLines(as:using:lineLimit:)`` and
 /// ``decodedEvents(as:using:until:)``.
 ///
 /// **Ending.** Leaving the loop with `break`, throwing out of it, or cancelling the Task that
@@ -36,7 +36,7 @@ public struct ResponseStream: AsyncSequence, Sendable {
     public internal(set) var response: Response
     let channel: StreamChannel
     let lease: StreamLease
-    /// The decoder of ``decodedLines(as:using:)`` and ``decodedEvents(as:using:until:)`` when the
+    /// The decoder of ``decodedLines(as:using:lineLimit:)`` and ``decodedEvents(as:using:until:)`` when the
     /// call names none: the target's, else the provider's.
     var decoder: JSONDecoder?
 

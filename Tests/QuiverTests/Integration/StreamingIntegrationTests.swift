@@ -229,3 +229,36 @@ struct NumberedEvent: Decodable, Equatable {
         #expect(try await serverSawClose(key))
     }
 }
+
+@Suite(.requiresFaultServer) struct StreamingReconnectTests {
+    @Test func aDroppedEventStreamResumesAfterTheLastEventID() async throws {
+        let provider = Provider<LiveStream>()
+        let target = LiveStream(url: url(TestServers.fault ?? TestServers.unconfigured, "/sse-resume",
+                                         query: ["key": UUID().uuidString, "events": "6", "reset_after": "3"]))
+        var ids: [String] = []
+        for try await event in provider.events(for: target, reconnecting: ServerSentEventReconnection(delay: 0)) {
+            ids.append(event.id ?? "?")
+        }
+        #expect(ids == ["0", "1", "2", "3", "4", "5"])
+    }
+
+    @Test func reconnectingStopsAfterTheAttemptsAndThrowsTheLastError() async throws {
+        let provider = Provider<LiveStream>()
+        // Resets after event 0 on every connection (a new key each time is not needed: reset_after
+        // applies to the first connection only, so use a stall that trips the idle limit instead).
+        let target = LiveStream(url: url(TestServers.fault ?? TestServers.unconfigured, "/sse",
+                                         query: ["events": "5", "stall_after": "0"]), streamIdleTimeout: 0.3)
+        var received = 0
+        let start = Date()
+        await #expect {
+            for try await _ in provider.events(for: target, reconnecting: ServerSentEventReconnection(maximumAttempts: 2, delay: 0.1)) {
+                received += 1
+            }
+        } throws: { error in
+            (error as? QuiverError)?.isTimeout == true
+        }
+        #expect(received == 0)
+        // Three connections, each 0.3 s idle, and two 0.1 s waits.
+        #expect(Date().timeIntervalSince(start) >= 1.0)
+    }
+}
