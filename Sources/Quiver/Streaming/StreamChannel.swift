@@ -10,8 +10,8 @@ import FoundationNetworking
 /// producer (URLSession's delegate) is asked to pause through ``whenPausing(_:resuming:)`` and
 /// resumed once the consumer has drained the buffer to ``lowWater``; a pull producer
 /// (``send(_:)``) is suspended until then, so it never gets more than one chunk past
-/// ``highWater``. A push producer that does not pause (URLSession on Linux keeps receiving
-/// while its task is suspended) is cut off once ``hardLimit`` bytes wait unread: the consumer
+/// ``highWater``. A push producer that cannot pause (URLSession on Linux, see
+/// ``StreamExchange``) is cut off once ``hardLimit`` bytes wait unread: the consumer
 /// gets what is buffered, then ``StreamBufferOverflow``.
 ///
 /// **Ending.** The consumer ending early (its Task cancelled, the loop left with `break`, the

@@ -104,6 +104,33 @@ struct NumberedEvent: Decodable, Equatable {
         #expect(events == (0..<12).map { ServerSentEvent(data: "{\"n\": \($0)}", id: "\($0)") })
     }
 
+    @Test func aBodyLargerThanTheBufferReadSlowlyArrivesExactlyOnce() async throws {
+        // 4 MiB, read 64 KiB at a time with pauses: the buffer fills past its 1 MiB mark, and
+        // the body must neither repeat nor lose a byte (byte i is i % 251).
+        let size = 4 << 20
+        let stream = try await provider.stream(for: fault("/blob", query: ["bytes": "\(size)"]))
+        var offset = 0
+        var intact = true
+        var sinceSleep = 0
+        for try await chunk in stream {
+            for byte in chunk {
+                guard offset < size, byte == UInt8(offset % 251) else {
+                    intact = false
+                    break
+                }
+                offset += 1
+            }
+            sinceSleep += chunk.count
+            if sinceSleep >= 64 << 10 {
+                sinceSleep = 0
+                try await Task.sleep(nanoseconds: 5_000_000)
+            }
+            if !intact { break }
+        }
+        #expect(intact)
+        #expect(offset == size)
+    }
+
     @Test func ndjsonDecodesEveryLine() async throws {
         var values: [NumberedEvent] = []
         for try await value in try await provider.stream(for: fault("/ndjson", query: ["lines": "500"]))
