@@ -51,6 +51,11 @@ let package = Package(
             name: "QuiverTransfers",
             dependencies: [.product(name: "Quiver", package: "Quiver")]
         ),
+        // One large streamed response per process, driven by Benchmarks/streaming.
+        .executableTarget(
+            name: "QuiverStreaming",
+            dependencies: [.product(name: "Quiver", package: "Quiver")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -38,6 +38,22 @@ Routes (unknown path -> 404 JSON):
                                 and Cache-Control: TEXT (with a Date) if given
   /big-numbers?pretty=0         JSON whose numbers no Double holds (integers past
                                 2^53, long decimals), written as text; pretty=1 indents it
+  /sse?events=5&interval=0&split=0&stall_after=-1&reset_after=-1
+                                text/event-stream, no Content-Length, ended by FIN:
+                                event i is "id: i", "data: {\"n\": i}"; split=1 sends
+                                every byte in its own segment; stall_after=K stalls
+                                after K events; reset_after=K sends K events and half
+                                of the next, then RST
+  /sse-resume?key=K&events=6&reset_after=3
+                                events as /sse, from Last-Event-ID + 1 (0 without
+                                one), "retry: 100" first; the first connection per
+                                key is reset halfway through event reset_after
+  /ndjson?lines=5&interval=0    application/x-ndjson: {"n": i} per line, ended by FIN
+  /huge-line?bytes=N            one line of N "x" bytes, then "\n" and "tail\n"
+  /endless?key=K&interval=0     64 KiB chunks until the client goes away (or the
+                                connection deadline); records bytes sent and when the
+                                client closed under K
+  /endless-status?key=K         {"sent": bytes, "closed": bool} for /endless?key=K
   /login-cookies                three Set-Cookie headers with attributes (one with an
                                 Expires date; Path=/login-cookies, so that no other
                                 route sees them) and a JSON body repeating two values
@@ -523,6 +539,121 @@ def r_login_cookies(conn, req):
     ])
 
 
+def stream_head(content_type):
+    return head_bytes(200, [("Content-Type", content_type), ("Cache-Control", "no-cache"),
+                            ("Connection", "close")])
+
+
+def r_sse(conn, req):
+    events = int(number(req, "events", 5, 0, 100000, int))
+    interval = number(req, "interval", 0.0, 0.0, MAX_STALL)
+    split = req.arg("split", "0") == "1"
+    stall_after = int(number(req, "stall_after", -1, -1, 100000, int))
+    reset_after = int(number(req, "reset_after", -1, -1, 100000, int))
+    if split:
+        conn.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    conn.send(stream_head("text/event-stream"))
+    for i in range(events):
+        if i == stall_after:
+            conn.stall()
+            return
+        event = ("id: %d\ndata: {\"n\": %d}\n\n" % (i, i)).encode()
+        if i == reset_after:
+            conn.send(event[:len(event) // 2])
+            time.sleep(0.2)
+            conn.reset()
+            return
+        if split:
+            for b in range(len(event)):
+                conn.send(event[b:b + 1])
+                time.sleep(0.001)
+        else:
+            conn.send(event)
+        if interval and conn.wait_for_close(interval):
+            return
+    conn.close_gracefully()
+
+
+RESUMED = set()
+
+
+def r_sse_resume(conn, req):
+    key = req.arg("key", "")
+    events = int(number(req, "events", 6, 0, 100000, int))
+    reset_after = int(number(req, "reset_after", 3, -1, 100000, int))
+    try:
+        start = int(req.header("Last-Event-ID") or "-1") + 1
+    except ValueError:
+        raise BadRequest("bad Last-Event-ID")
+    with ENDLESS_LOCK:
+        first = key not in RESUMED
+        RESUMED.add(key)
+    conn.send(stream_head("text/event-stream") + b"retry: 100\n\n")
+    for i in range(start, events):
+        event = ("id: %d\ndata: {\"n\": %d}\n\n" % (i, i)).encode()
+        if first and i == reset_after:
+            conn.send(event[:len(event) // 2])
+            time.sleep(0.2)
+            conn.reset()
+            return
+        conn.send(event)
+    conn.close_gracefully()
+
+
+def r_ndjson(conn, req):
+    lines = int(number(req, "lines", 5, 0, 1000000, int))
+    interval = number(req, "interval", 0.0, 0.0, MAX_STALL)
+    conn.send(stream_head("application/x-ndjson"))
+    for i in range(lines):
+        conn.send(('{"n": %d}\n' % i).encode())
+        if interval and conn.wait_for_close(interval):
+            return
+    conn.close_gracefully()
+
+
+def r_huge_line(conn, req):
+    nbytes = int(number(req, "bytes", 1 << 20, 0, 64 << 20, int))
+    conn.send(stream_head("text/plain"))
+    chunk = b"x" * 65536
+    left = nbytes
+    while left > 0:
+        conn.send(chunk[:min(left, len(chunk))])
+        left -= min(left, len(chunk))
+    conn.send(b"\ntail\n")
+    conn.close_gracefully()
+
+
+ENDLESS = {}
+ENDLESS_LOCK = threading.Lock()
+
+
+def r_endless(conn, req):
+    key = req.arg("key", "")
+    interval = number(req, "interval", 0.0, 0.0, MAX_STALL)
+    with ENDLESS_LOCK:
+        ENDLESS[key] = {"sent": 0, "closed": False}
+    chunk = b"*" * 65536
+    try:
+        conn.send(stream_head("application/octet-stream"))
+        while True:
+            conn.send(chunk)
+            with ENDLESS_LOCK:
+                ENDLESS[key]["sent"] += len(chunk)
+            if interval and conn.wait_for_close(interval):
+                break
+    except ClientGone:
+        pass
+    finally:
+        with ENDLESS_LOCK:
+            ENDLESS[key]["closed"] = True
+
+
+def r_endless_status(conn, req):
+    with ENDLESS_LOCK:
+        state = dict(ENDLESS.get(req.arg("key", ""), {"sent": 0, "closed": False}))
+    respond_json(conn, req, 200, state)
+
+
 # Routes whose handler reads the request body itself, in chunks.
 STREAMING_BODY = {"/sink"}
 
@@ -546,6 +677,12 @@ ROUTES = {
     "/flaky": r_flaky,
     "/big-numbers": r_big_numbers,
     "/login-cookies": r_login_cookies,
+    "/sse": r_sse,
+    "/sse-resume": r_sse_resume,
+    "/ndjson": r_ndjson,
+    "/huge-line": r_huge_line,
+    "/endless": r_endless,
+    "/endless-status": r_endless_status,
 }
 
 

@@ -1,7 +1,7 @@
 import Foundation
 import Quiver
 
-/// The four stops of the tour, each printed as it runs.
+/// The five stops of the tour, each printed as it runs.
 struct Tour {
     let provider: Provider<DemoAPI>
 
@@ -10,6 +10,7 @@ struct Tour {
         await typedNotFound()
         await pluginAtWork()
         await cancelledRequest()
+        await streamedEvents()
     }
 
     private func decodedResult() async {

@@ -33,7 +33,7 @@ extension Provider {
     }
 
     /// The request for `endpoint`, with `target`'s timeout and cache policy.
-    private func request(for endpoint: Endpoint, of target: Target) throws(QuiverError) -> BuiltRequest {
+    func request(for endpoint: Endpoint, of target: Target) throws(QuiverError) -> BuiltRequest {
         var built = try RequestBuilder.build(endpoint)
         if let timeout = target.timeout {
             built.urlRequest.timeoutInterval = timeout
@@ -164,7 +164,7 @@ extension Provider {
     /// The request after every plugin's `prepare`, checked. Each plugin is handed the request
     /// (`consume`), so a plugin that takes it `consuming` changes it in place when nothing else
     /// holds it.
-    private func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
+    func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
         for plugin in plugins {
             do {
                 request = try await plugin.prepare(consume request, target: pluginTarget)
@@ -213,7 +213,7 @@ extension Provider {
     }
 
     /// The retriers' decision, else the policy's.
-    private func retryDecision(after result: Result<Response, QuiverError>, request: URLRequest,
+    func retryDecision(after result: Result<Response, QuiverError>, request: URLRequest,
                                pluginTarget: any TargetType, attempt: Int, policy: RetryPolicy) async -> RetryDecision {
         for plugin in plugins {
             guard let retrier = plugin as? any RequestRetrier else { continue }
@@ -225,7 +225,7 @@ extension Provider {
     }
 
     /// The stub transport for stubbed targets, the provider's transport for the others.
-    private func transport(for target: Target, endpoint: Endpoint) -> any HTTPTransport {
+    func transport(for target: Target, endpoint: Endpoint) -> any HTTPTransport {
         switch stubClosure(target) {
         case .never:
             transport

@@ -66,4 +66,34 @@ public protocol HTTPTransport: Sendable {
     ///   ``TransportRequest/destination`` is a file, its ``Response/fileURL`` names that file.
     /// - Throws: Why no complete response could be had.
     func send(_ request: TransportRequest) async throws -> Response
+
+    /// Sends `request` and returns as soon as the response head has arrived, with the body to
+    /// come as a ``ResponseStream`` (``Provider/stream(for:)``).
+    ///
+    /// The default fails with ``StreamingNotSupported``. A transport that streams:
+    /// - returns once the head has arrived, for any status code, enforcing
+    ///   ``TransportRequest/timeout`` until then (Quiver enforces it, and the idle limit between
+    ///   chunks, over the body);
+    /// - makes the body with ``ResponseStream/init(response:chunks:)`` from a sequence that reads
+    ///   the network only as it is iterated and closes the connection when its iteration is
+    ///   cancelled (Quiver cancels it when the consumer stops);
+    /// - ignores ``TransportRequest/destination`` (always ``TransportRequest/Destination/memory``);
+    /// - throws as ``send(_:)`` does when no head arrives.
+    ///
+    /// - Parameter request: What to send.
+    /// - Returns: The head of the response and its body, still arriving.
+    /// - Throws: Why no response head could be had.
+    func stream(_ request: TransportRequest) async throws -> ResponseStream
+}
+
+extension HTTPTransport {
+    /// Streaming is not supported unless a transport implements ``HTTPTransport/stream(_:)``:
+    /// fails with ``StreamingNotSupported`` before sending anything.
+    ///
+    /// - Parameter request: The request that was not sent.
+    /// - Returns: Never.
+    /// - Throws: ``StreamingNotSupported``.
+    public func stream(_ request: TransportRequest) async throws -> ResponseStream {
+        throw StreamingNotSupported(transport: Self.self)
+    }
 }

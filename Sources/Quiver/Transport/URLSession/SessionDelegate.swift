@@ -32,14 +32,39 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         exchanges.withLock { $0[task.taskIdentifier] }
     }
 
+    /// The streamed requests, apart: most requests are not streamed, and their lookup stays as it was.
+    private let streams = Locked([Int: StreamExchange]())
+
+    /// Routes the events of `task` to `stream` until ``remove(_:)``.
+    func register(_ stream: StreamExchange, for task: URLSessionTask) {
+        streams.withLock { $0[task.taskIdentifier] = stream }
+    }
+
+    /// Stops routing the events of the streamed `task`.
+    func removeStream(_ task: URLSessionTask) {
+        streams.withLock { $0[task.taskIdentifier] = nil }
+    }
+
+    private func stream(for task: URLSessionTask) -> StreamExchange? {
+        streams.withLock { $0[task.taskIdentifier] }
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        exchange(for: dataTask)?.receive(response)
+        if let exchange = exchange(for: dataTask) {
+            exchange.receive(response)
+        } else {
+            stream(for: dataTask)?.receive(response)
+        }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        exchange(for: dataTask)?.receive(data)
+        if let exchange = exchange(for: dataTask) {
+            exchange.receive(data)
+        } else {
+            stream(for: dataTask)?.receive(data)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
@@ -48,7 +73,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        exchange(for: task)?.complete(task, error: error)
+        if let exchange = exchange(for: task) {
+            exchange.complete(task, error: error)
+        } else if let stream = stream(for: task) {
+            stream.complete(task, error: error)
+            removeStream(task)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
@@ -56,6 +86,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let disposition: URLSession.AuthChallengeDisposition
         if let exchange = exchange(for: task) {
             disposition = exchange.answer(challenge)
+        } else if let stream = stream(for: task) {
+            disposition = stream.answer(challenge)
         } else if Self.httpAuthenticationMethods.contains(challenge.protectionSpace.authenticationMethod) {
             disposition = .cancelAuthenticationChallenge
         } else {

@@ -116,6 +116,44 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
     }
 
+    /// Sends `request` and returns once the response head has arrived, with the body still
+    /// arriving as a ``ResponseStream``: read only as fast as it is iterated (the task is
+    /// suspended while 1 MiB waits unread), and closed when the reader stops.
+    ///
+    /// - Parameter request: What to send; its ``TransportRequest/timeout`` limits the wait for
+    ///   the head (and Quiver's provider applies it to the whole stream).
+    /// - Returns: The head and the body to come.
+    /// - Throws: As ``send(_:)``, when no head arrives.
+    public func stream(_ request: TransportRequest) async throws -> ResponseStream {
+        var urlRequest = request.head
+        let idle = Self.idleTimeout(idleTimeout, under: request.timeout)
+        if urlRequest.timeoutInterval != idle {
+            urlRequest.timeoutInterval = idle
+        }
+        let task: URLSessionTask
+        switch request.body {
+        case .none, .data:
+            task = session.dataTask(with: urlRequest)
+        case .file(let file):
+            task = session.uploadTask(with: urlRequest, fromFile: file)
+        }
+        let exchange = StreamExchange(request: urlRequest)
+        delegate.register(exchange, for: task)
+        do {
+            let head = try await withTaskCancellationHandler {
+                try await withUnsafeThrowingContinuation { continuation in
+                    exchange.start(task, continuation: continuation, deadline: request.timeout ?? resourceTimeout)
+                }
+            } onCancel: {
+                exchange.cancel()
+            }
+            return ResponseStream(response: head, channel: exchange.channel)
+        } catch {
+            delegate.removeStream(task)
+            throw error
+        }
+    }
+
     /// The idle timeout handed to `URLSession` for a request with its own `deadline`: never
     /// below it, so that Quiver's own deadline, exact to the millisecond, fires first. On Linux
     /// URLSession truncates a timeout to whole seconds (0.5 s would fire at once), hence a

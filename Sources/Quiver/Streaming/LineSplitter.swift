@@ -1,0 +1,72 @@
+import Foundation
+
+/// Cuts a byte stream into lines, however the bytes are split into chunks: the line parser
+/// under ``ResponseStream/lines(limit:)`` and ``ResponseStream/events(lineLimit:)``.
+///
+/// Lines end at `\n` or `\r\n`; with ``acceptsLoneCarriageReturn`` (Server-Sent Events) a lone
+/// `\r` ends one too. A `\r` that ends a chunk is held until the next chunk says whether a
+/// `\n` follows. A line longer than ``limit`` bytes fails with ``LineTooLong`` as soon as it
+/// passes the limit, so memory never holds more than one line of at most ``limit`` bytes.
+struct LineSplitter: Sendable {
+    /// The longest line, in bytes, without its line end.
+    let limit: Int
+    /// Whether a lone `\r` ends a line.
+    let acceptsLoneCarriageReturn: Bool
+    private var pending: [UInt8] = []
+    /// The last byte seen was a `\r` that ended a line: a `\n` right after belongs to it.
+    private var afterCarriageReturn = false
+
+    init(limit: Int, acceptsLoneCarriageReturn: Bool = false) {
+        self.limit = limit
+        self.acceptsLoneCarriageReturn = acceptsLoneCarriageReturn
+    }
+
+    /// The lines `chunk` completes, in order.
+    mutating func append(_ chunk: Data) throws(LineTooLong) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        for byte in chunk {
+            if afterCarriageReturn {
+                afterCarriageReturn = false
+                if byte == UInt8(ascii: "\n") { continue }
+            }
+            switch byte {
+            case UInt8(ascii: "\n"):
+                if !acceptsLoneCarriageReturn, pending.last == UInt8(ascii: "\r") {
+                    pending.removeLast()
+                }
+                lines.append(pending)
+                pending.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "\r") where acceptsLoneCarriageReturn:
+                lines.append(pending)
+                pending.removeAll(keepingCapacity: true)
+                afterCarriageReturn = true
+            default:
+                pending.append(byte)
+                // Without lone CRs, a last "\r" may be half of "\r\n": not counted yet.
+                let length = pending.count - (!acceptsLoneCarriageReturn && byte == UInt8(ascii: "\r") ? 1 : 0)
+                guard length <= limit else { throw LineTooLong(limit: limit) }
+            }
+        }
+        return lines
+    }
+
+    /// The last line, when the stream ended without a line end after it.
+    mutating func finish() -> [UInt8]? {
+        defer { pending = [] }
+        if !acceptsLoneCarriageReturn, pending.last == UInt8(ascii: "\r") {
+            pending.removeLast()
+        }
+        return pending.isEmpty ? nil : pending
+    }
+}
+
+/// A line of a streamed body passed its length limit: the stream ends rather than hold an
+/// unbounded line in memory. It reaches the caller as ``QuiverError/decoding(_:_:)``.
+public struct LineTooLong: Error, Sendable, CustomStringConvertible {
+    /// The limit, in bytes.
+    public let limit: Int
+
+    public var description: String {
+        "a line of the streamed body is longer than \(limit) bytes"
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Streamed responses: the pipeline up to the response head, then the body as it arrives.
+extension Provider {
+    /// The most bytes of a rejected streamed response read for its error body.
+    static var streamErrorBodyLimit: Int { 64 << 10 }
+
+    /// Requests `target` and returns as soon as its response head has arrived and passed
+    /// validation, with the body still arriving as a ``ResponseStream``.
+    ///
+    /// The request takes the usual path up to the head: `endpointClosure` → `prepare` → checks →
+    /// `willSend` → transport (or stub) → validation → `didReceive` with the head (plugins
+    /// adopting ``StreamObserving`` are told when the body ends) → `process`. Retries and
+    /// credential refresh apply until the head is accepted, never after a byte was handed over.
+    /// A rejected status is ``QuiverError/statusCode(_:)`` as usual, with up to 64 KiB of its
+    /// body read for ``ErrorBodyDecoding``.
+    ///
+    /// ```swift
+    /// let stream = try await provider.stream(for: .completions(prompt))
+    /// for try await delta in stream.decodedEvents(as: Delta.self, until: "[DONE]") {
+    ///     print(delta.text, terminator: "")
+    /// }
+    /// ```
+    ///
+    /// Limits: the target's ``StreamTimeoutProviding/streamIdleTimeout`` (else
+    /// ``ResponseStream/defaultIdleTimeout``) between chunks, and the request's timeout, when
+    /// the target or a plugin set one, on the whole stream. A stubbed target's sample data is
+    /// streamed as its ``StubStreamPacingProviding`` says.
+    ///
+    /// - Parameter target: The endpoint to request; not a `.download` or a task whose body
+    ///   streams from disk (`.uploadFile`, `.multipart`).
+    /// - Returns: The head and the body to come.
+    /// - Throws: The ``QuiverError`` that ended the request before its body:
+    ///   ``QuiverError/transport(_:_:)`` with ``StreamingNotSupported`` when the transport
+    ///   cannot stream.
+    public func stream(for target: Target) async throws(QuiverError) -> ResponseStream {
+        try await stream(for: target, adding: [:])
+    }
+
+    /// ``stream(for:)`` with `headers` added to the target's (a reconnection's `Last-Event-ID`).
+    func stream(for target: Target, adding headers: [String: String]) async throws(QuiverError) -> ResponseStream {
+        let pluginTarget = target.unwrapped
+        var result = await openStream(for: target, pluginTarget: pluginTarget, adding: headers)
+        for plugin in plugins {
+            let processed = await plugin.process(result.map(\.response), target: pluginTarget)
+            if case .failure(let error) = processed {
+                if case .success(let stream) = result { stream.cancel() }
+                result = .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The attempts up to an accepted head.
+    private func openStream(for target: Target, pluginTarget: any TargetType,
+                            adding headers: [String: String]) async -> Result<ResponseStream, QuiverError> {
+        let endpoint = headers.isEmpty ? endpointClosure(target) : endpointClosure(target).adding(newHTTPHeaderFields: headers)
+        let built: BuiltRequest
+        do {
+            built = try request(for: endpoint, of: target)
+        } catch {
+            return .failure(error)
+        }
+        guard built.download == nil, built.bodySource == nil else {
+            return .failure(.invalidRequest("\(built.urlRequest.httpMethod ?? "GET") \(built.urlRequest.url?.absoluteString ?? "?"): "
+                                            + "a streamed response takes no .download, .uploadFile or .multipart task"))
+        }
+        let transport = streamingTransport(for: target, endpoint: endpoint)
+        let encodedBody = built.urlRequest.httpBody
+        var attempt = 1
+        while true {
+            let request: URLRequest
+            let startingTimeout: TimeInterval
+            do {
+                var fresh = attempt == 1 ? built.urlRequest : try self.request(for: endpoint, of: target).urlRequest
+                if fresh.httpBody != encodedBody { fresh.httpBody = encodedBody }
+                startingTimeout = fresh.timeoutInterval
+                request = try await prepared(fresh, for: pluginTarget)
+            } catch {
+                return .failure(error)
+            }
+            for plugin in plugins {
+                plugin.willSend(request, target: pluginTarget)
+            }
+            let result: Result<ResponseStream, QuiverError>
+            do {
+                let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
+                let sent = try Self.transportRequest(request, body: nil, download: nil, progress: nil, timeout: timeout)
+                result = await openAttempt(sent, through: transport, target: target, pluginTarget: pluginTarget)
+            } catch {
+                result = .failure(error)
+            }
+            switch result {
+            case .success(let stream):
+                for plugin in plugins {
+                    if let observing = plugin as? any StreamObserving {
+                        observing.didStartStream(stream.response, target: pluginTarget)
+                    } else {
+                        plugin.didReceive(.success(stream.response), target: pluginTarget)
+                    }
+                }
+                return result
+            case .failure(let error):
+                for plugin in plugins {
+                    plugin.didReceive(.failure(error), target: pluginTarget)
+                }
+                guard attempt < RetryPolicy.attemptCeiling, !error.isCancelled else { return result }
+                let policy = (pluginTarget as? any RetryPolicyProviding)?.retryPolicy ?? retryPolicy
+                switch await retryDecision(after: .failure(error), request: request, pluginTarget: pluginTarget,
+                                           attempt: attempt, policy: policy) {
+                case .doNotRetry:
+                    return result
+                case .fail(let error):
+                    return .failure(error)
+                case .retry(let delay):
+                    if delay > 0 {
+                        do {
+                            try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+                        } catch {
+                            return .failure(.cancelled(request))
+                        }
+                    }
+                    attempt += 1
+                }
+            }
+        }
+    }
+
+    /// One attempt: the head from the transport, its limits set, validated.
+    private func openAttempt(_ request: TransportRequest, through transport: any HTTPTransport, target: Target,
+                             pluginTarget: any TargetType) async -> Result<ResponseStream, QuiverError> {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var stream: ResponseStream
+        do {
+            stream = try await transport.stream(request)
+        } catch let error as StreamingNotSupported {
+            return .failure(.transport(error, nil))
+        } catch {
+            return .failure(QuiverError(transportError: error).naming(request.head, limit: request.timeout))
+        }
+        if stream.response.request == nil {
+            stream.response.request = request.head
+        }
+        stream.decoder = decoder(for: pluginTarget)
+        let idle: TimeInterval?
+        if let providing = pluginTarget as? any StreamTimeoutProviding {
+            idle = providing.streamIdleTimeout
+        } else {
+            idle = ResponseStream.defaultIdleTimeout
+        }
+        var endBy: UInt64?
+        if let whole = request.timeout {
+            endBy = start &+ UInt64(Swift.min(whole, 1e9) * 1_000_000_000)
+        }
+        let observers = plugins.compactMap { $0 as? any StreamObserving }
+        let accepted = target.validationType.accepts(stream.response.statusCode)
+        var onEnd: (@Sendable (StreamEnd) -> Void)?
+        if accepted, !observers.isEmpty {
+            onEnd = { end in
+                for observer in observers {
+                    observer.didEndStream(end, target: pluginTarget)
+                }
+            }
+        }
+        stream.channel.configure(request: request.head,
+                                 limits: StreamChannel.Limits(idle: idle, endBy: endBy, whole: request.timeout),
+                                 onEnd: onEnd)
+        guard accepted else {
+            var body = Data()
+            do {
+                for try await chunk in stream {
+                    body.append(chunk.prefix(Self.streamErrorBodyLimit - body.count))
+                    if body.count >= Self.streamErrorBodyLimit { break }
+                }
+            } catch {
+                // The error body is a courtesy: the status is the failure.
+            }
+            stream.cancel()
+            var rejected = Response(statusCode: stream.response.statusCode, data: body, request: stream.response.request,
+                                    response: stream.response.response)
+            rejected.isStubbed = stream.response.isStubbed
+            return .failure(.statusCode(rejected.explained(by: pluginTarget, decoder: decoder(for: pluginTarget))))
+        }
+        return .success(stream)
+    }
+
+    /// The stub transport, paced as the target says, for stubbed targets; the provider's
+    /// transport for the others.
+    private func streamingTransport(for target: Target, endpoint: Endpoint) -> any HTTPTransport {
+        let behavior = stubClosure(target)
+        guard behavior != .never else { return transport }
+        let pacing = (target.unwrapped as? any StubStreamPacingProviding)?.sampleStreamPacing ?? .whole
+        return PacedStubTransport(stub: StubTransport(behavior: behavior, sampleResponse: endpoint.sampleResponseClosure),
+                                  pacing: pacing)
+    }
+}
