@@ -7,7 +7,7 @@ extension Provider {
     /// - Parameters:
     ///   - type: The type to decode.
     ///   - target: The endpoint to request.
-    ///   - decoder: The decoder to use, as for ``decode(_:from:using:)``.
+    ///   - decoder: The decoder to use, as for ``decode(_:from:using:)-7v5y0``.
     /// - Returns: The decoded value, or `nil` for an empty body.
     /// - Throws: The ``QuiverError`` that ended the request, or ``QuiverError/decoding(_:_:)``
     ///   when a body is there and does not decode.
