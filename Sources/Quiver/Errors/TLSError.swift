@@ -60,18 +60,20 @@ public struct TLSError: Error, Sendable, CustomStringConvertible {
     /// The TLS error for `error`, a request to `url` failed with, or `nil` when it is not about TLS.
     ///
     /// - Parameter refusedByHook: Whether a hook refused the server (the session then reports
-    ///   a cancellation).
+    ///   a cancellation); the error is then a refusal whatever `error` is.
     static func classifying(_ error: any Error, url: URL?, refusedByHook: Bool) -> TLSError? {
         var cause = error
         if case QuiverError.transport(let inner, nil) = error {
             // As the URLSession transport's exchange reports it.
             cause = inner
         }
-        guard let urlError = cause as? URLError else { return nil }
-        let host = url?.host ?? (urlError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.host ?? "the server"
+        let host = url?.host ?? ((cause as? URLError)?.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.host ?? "the server"
         if refusedByHook {
-            return TLSError(host: host, reason: .refusedByHook, urlError: urlError)
+            // The session reports the refusal as a cancellation, which the exchange may already
+            // have turned into QuiverError.cancelled: the refusal is what ended the request.
+            return TLSError(host: host, reason: .refusedByHook, urlError: cause as? URLError)
         }
+        guard let urlError = cause as? URLError else { return nil }
         let reason: Reason
         switch urlError.code {
         case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,

@@ -24,7 +24,8 @@ import Testing
 
     @Test func otherErrorsAreNotTLSErrorsUnlessAHookRefused() {
         #expect(TLSError.classifying(URLError(.timedOut), url: url, refusedByHook: false) == nil)
-        #expect(TLSError.classifying(CancellationError(), url: url, refusedByHook: true) == nil)
+        #expect(TLSError.classifying(CancellationError(), url: url, refusedByHook: false) == nil)
+        #expect(TLSError.classifying(QuiverError.cancelled(), url: url, refusedByHook: true)?.reason == .refusedByHook)
         #expect(TLSError.classifying(URLError(.cancelled), url: url, refusedByHook: true)?.reason == .refusedByHook)
         #expect(TLSError.classifying(QuiverError.transport(URLError(.serverCertificateUntrusted), nil), url: url,
                                      refusedByHook: false)?.reason == .untrustedCertificate)
