@@ -8,6 +8,10 @@ Python standard library only. Usage:
 Binds two listening sockets on 127.0.0.1 at free ports and, once both listen,
 writes "MAIN_PORT OTHER_PORT" to FILE (atomically). Both ports serve the same
 routes; the second one is "another origin" for cross-origin redirect tests.
+With --tls-dir DIR, a third port serves the same routes over TLS with a
+self-signed certificate for 127.0.0.1 made at start by `openssl` (DIR/fault-tls-
+cert.pem, its key beside it), and FILE reads "MAIN_PORT OTHER_PORT TLS_PORT"
+(TLS_PORT is 0 when no certificate could be made).
 One daemon thread per connection, `Connection: close` on every response, and
 no handler lives longer than MAX_STALL seconds. SIGTERM/SIGINT exit cleanly.
 
@@ -76,7 +80,9 @@ import select
 import selectors
 import signal
 import socket
+import ssl
 import struct
+import subprocess
 import sys
 import threading
 import time
@@ -715,6 +721,36 @@ def handle(sock, port):
             pass
 
 
+def make_tls_context(directory):
+    """A server context with a fresh self-signed certificate for 127.0.0.1, or None."""
+    cert = os.path.join(directory, "fault-tls-cert.pem")
+    key = os.path.join(directory, "fault-tls-key.pem")
+    try:
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                        "-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=127.0.0.1",
+                        "-addext", "subjectAltName=IP:127.0.0.1"],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        return context
+    except (OSError, subprocess.SubprocessError, ssl.SSLError) as exc:
+        log("no TLS listener: %r" % (exc,))
+        return None
+
+
+def handle_tls(sock, port, context):
+    """Completes the TLS handshake (clients that refuse the certificate end here), then serves."""
+    try:
+        sock.settimeout(10)
+        wrapped = context.wrap_socket(sock, server_side=True)
+        wrapped.settimeout(None)
+    except (OSError, ssl.SSLError) as exc:
+        log("%d TLS handshake failed: %s" % (port, exc))
+        sock.close()
+        return
+    handle(wrapped, port)
+
+
 def main():
     global MAX_STALL
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -722,7 +758,9 @@ def main():
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--max-stall", type=float, default=MAX_STALL,
                         help="longest life of one connection, seconds")
+    parser.add_argument("--tls-dir", help="serve TLS on a third port, certificate made here")
     args = parser.parse_args()
+    tls = make_tls_context(args.tls_dir) if args.tls_dir else None
     MAX_STALL = args.max_stall
 
     def stop(signum, frame):
@@ -732,7 +770,7 @@ def main():
     signal.signal(signal.SIGINT, stop)
 
     listeners = []
-    for _ in range(2):
+    for _ in range(3 if tls else 2):
         s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         s.bind((args.host, 0))
@@ -742,8 +780,12 @@ def main():
     ports = [s.getsockname()[1] for s in listeners]
 
     tmp = "%s.tmp.%d" % (args.port_file, os.getpid())
+    tls_port = ports[2] if tls else 0
     with open(tmp, "w") as f:
-        f.write("%d %d\n" % tuple(ports))
+        if args.tls_dir:
+            f.write("%d %d %d\n" % (ports[0], ports[1], tls_port))
+        else:
+            f.write("%d %d\n" % tuple(ports))
     os.replace(tmp, args.port_file)
     log("listening on %s ports %d %d" % (args.host, ports[0], ports[1]))
 
@@ -759,8 +801,12 @@ def main():
                     continue
                 client.setblocking(True)
                 port = key.fileobj.getsockname()[1]
-                threading.Thread(target=handle, args=(client, port),
-                                 daemon=True).start()
+                if port == tls_port:
+                    threading.Thread(target=handle_tls, args=(client, port, tls),
+                                     daemon=True).start()
+                else:
+                    threading.Thread(target=handle, args=(client, port),
+                                     daemon=True).start()
     except SystemExit:
         pass
     finally:

@@ -13,7 +13,7 @@ extension Provider {
         var result: Result<Response, QuiverError>
         let endpoint = endpointClosure(target)
         do {
-            let built = try request(for: endpoint, of: target)
+            let built = try await request(for: endpoint, of: target)
             if let inflight, built.download == nil, built.bodySource == nil, progress == nil,
                let key = InflightRequests.key(for: built.urlRequest) {
                 result = await inflight.outcome(for: key) { [built] in
@@ -32,9 +32,13 @@ extension Provider {
         return result
     }
 
-    /// The request for `endpoint`, with `target`'s timeout and cache policy.
-    func request(for endpoint: Endpoint, of target: Target) throws(QuiverError) -> BuiltRequest {
+    /// The request for `endpoint` (as the ``requestClosure`` makes it, when there is one), with
+    /// `target`'s timeout and cache policy.
+    func request(for endpoint: Endpoint, of target: Target) async throws(QuiverError) -> BuiltRequest {
         var built = try RequestBuilder.build(endpoint)
+        if let requestClosure {
+            try await built.replaceRequest(using: requestClosure, for: endpoint)
+        }
         if let timeout = target.timeout {
             built.urlRequest.timeoutInterval = timeout
         }
@@ -111,7 +115,7 @@ extension Provider {
                 if let first = unsent.take() {
                     fresh = first
                 } else {
-                    var rebuilt = try self.request(for: endpoint, of: target).urlRequest
+                    var rebuilt = try await self.request(for: endpoint, of: target).urlRequest
                     if rebuilt.httpBody != encodedBody {
                         rebuilt.httpBody = encodedBody
                     }

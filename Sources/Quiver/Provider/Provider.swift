@@ -19,6 +19,8 @@ public final class Provider<Target: TargetType>: Sendable {
     public typealias EndpointClosure = @Sendable (Target) -> Endpoint
     /// Decides whether a target is stubbed.
     public typealias StubClosure = @Sendable (Target) -> StubBehavior
+    /// Turns an endpoint into the request the plugins see (Moya's `requestClosure`).
+    public typealias RequestClosure = @Sendable (Endpoint) async throws -> URLRequest
 
     /// Maps each target to its endpoint.
     public let endpointClosure: EndpointClosure
@@ -37,6 +39,8 @@ public final class Provider<Target: TargetType>: Sendable {
     public let retryPolicy: RetryPolicy
     /// Shares identical `GET` requests in flight, when the provider tracks them.
     let inflight: InflightRequests?
+    /// Replaces the request-building step, when set; see ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:)``.
+    public let requestClosure: RequestClosure?
 
     /// Creates a provider.
     ///
@@ -55,6 +59,13 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   - trackInflights: Whether identical `GET` requests (same URL and headers) made while one
     ///     is in flight wait for it instead of being sent again, as Moya's `trackInflights`.
     ///     Each caller still gets its own `process` and may be cancelled on its own. Defaults to `false`.
+    ///   - requestClosure: Replaces the request-building step (Moya's `requestClosure`), to sign
+    ///     or rewrite the whole request before the plugins run: it is handed the endpoint and
+    ///     returns the request, usually ``Endpoint/urlRequest()`` changed. It runs for every
+    ///     attempt, retries included. A body the task streams from disk and a download's
+    ///     destination are kept whatever it returns. An error it throws ends the request with
+    ///     ``QuiverError/plugin(_:)`` (a ``QuiverError`` as it is) and nothing is sent. `nil` (the
+    ///     default) builds the request from the endpoint.
     public init(
         endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping,
         stubClosure: @escaping StubClosure = Provider.neverStub,
@@ -63,7 +74,8 @@ public final class Provider<Target: TargetType>: Sendable {
         callbackQueue: DispatchQueue? = nil,
         decoder: JSONDecoder? = nil,
         retryPolicy: RetryPolicy = .none,
-        trackInflights: Bool = false
+        trackInflights: Bool = false,
+        requestClosure: RequestClosure? = nil
     ) {
         self.endpointClosure = endpointClosure
         self.stubClosure = stubClosure
@@ -73,6 +85,7 @@ public final class Provider<Target: TargetType>: Sendable {
         self.decoder = decoder
         self.retryPolicy = retryPolicy
         self.inflight = trackInflights ? InflightRequests() : nil
+        self.requestClosure = requestClosure
     }
 
     /// Whether identical `GET` requests in flight are shared.

@@ -110,6 +110,9 @@ enum RequestBuilder {
                 self.contentType = contentType
             case .download(let destination):
                 download = destination
+            case .downloadCarrying(let body, let destination):
+                try collect(body)
+                download = destination
             case .composite(let base, let value, let encoder):
                 try collect(base)
                 try appendQuery(value, encoder: encoder)

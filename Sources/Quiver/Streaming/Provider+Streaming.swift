@@ -60,7 +60,7 @@ extension Provider {
         let endpoint = headers.isEmpty ? endpointClosure(target) : endpointClosure(target).adding(newHTTPHeaderFields: headers)
         let built: BuiltRequest
         do {
-            built = try request(for: endpoint, of: target)
+            built = try await request(for: endpoint, of: target)
         } catch {
             return .failure(error)
         }
@@ -75,7 +75,7 @@ extension Provider {
             let request: URLRequest
             let startingTimeout: TimeInterval
             do {
-                var fresh = attempt == 1 ? built.urlRequest : try self.request(for: endpoint, of: target).urlRequest
+                var fresh = attempt == 1 ? built.urlRequest : try await self.request(for: endpoint, of: target).urlRequest
                 if fresh.httpBody != encodedBody { fresh.httpBody = encodedBody }
                 startingTimeout = fresh.timeoutInterval
                 request = try await prepared(fresh, for: pluginTarget)

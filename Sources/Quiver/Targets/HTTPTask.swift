@@ -77,6 +77,20 @@ public enum HTTPTask: Sendable {
     /// Another task with a URL query added; made by ``adding(query:encoder:)-(Parameters,_)``.
     indirect case composite(HTTPTask, query: any Encodable & Sendable, encoder: FormEncoder? = nil)
 
+    /// A request that sends `body`'s body (and query), and whose response body is written to a
+    /// file as for ``download(to:)``: Moya's `.downloadParameters`, for endpoints that take a
+    /// `POST` body and answer with a file.
+    ///
+    /// ```swift
+    /// .downloadCarrying(.json(ReportRequest(year: 2025)), to: DownloadDestinations.suggested(in: downloads))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - body: The task whose body and query are sent: `.json`, `.form`, `.data`, `.multipart`,
+    ///     `.uploadFile`, or a query.
+    ///   - destination: Decides the final URL once the response is known.
+    indirect case downloadCarrying(HTTPTask, to: DownloadDestination)
+
     /// A JSON body from a ``Parameters`` literal such as `["name": "Ada", "admin": false]`.
     ///
     /// - Parameters:

@@ -16,6 +16,10 @@ enum TestServers {
     /// The fault server's second port, another origin: `QUIVER_FAULT_OTHER_ORIGIN_URL`.
     static var faultOtherOrigin: URL? { url(from: "QUIVER_FAULT_OTHER_ORIGIN_URL") }
 
+    /// The fault server's TLS port, with a self-signed certificate: `QUIVER_FAULT_TLS_URL`
+    /// (unset when `openssl` could not make one).
+    static var faultTLS: URL? { url(from: "QUIVER_FAULT_TLS_URL") }
+
     /// Whether the tests run under CI (`CI=true`), where skipping integration tests is an error.
     static var isCI: Bool {
         ProcessInfo.processInfo.environment["CI"]?.lowercased() == "true"
@@ -45,6 +49,12 @@ extension Trait where Self == ConditionTrait {
     static var requiresHTTPBin: Self {
         .enabled(if: TestServers.httpbin != nil,
                  "QUIVER_HTTPBIN_URL is not set: integration tests skipped (run scripts/test)")
+    }
+
+    /// Enables a suite only when the fault server serves TLS.
+    static var requiresTLSServer: Self {
+        .enabled(if: TestServers.faultTLS != nil,
+                 "QUIVER_FAULT_TLS_URL is not set: TLS tests skipped (run scripts/test; needs openssl)")
     }
 
     /// Enables a suite only when the fault server and its second origin are configured.

@@ -17,6 +17,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ]
 
     private let exchanges = Locked([Int: DataExchange]())
+    /// The transport's TLS hooks.
+    private let tls: TLSHooks
+    /// The tasks whose server a TLS hook refused, until ``takeTLSRefusal(for:)``.
+    private let tlsRefusals = Locked(Set<Int>())
+
+    init(tls: TLSHooks = TLSHooks()) {
+        self.tls = tls
+        super.init()
+    }
+
+    /// Whether a TLS hook refused the server of `task`; forgets it.
+    func takeTLSRefusal(for task: URLSessionTask) -> Bool {
+        tlsRefusals.withLock { $0.remove(task.taskIdentifier) != nil }
+    }
 
     /// Routes the events of `task` to `exchange` until ``remove(_:)``.
     func register(_ exchange: DataExchange, for task: URLSessionTask) {
@@ -83,6 +97,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        // TLS challenges reach the hooks on Apple platforms only (see TLSHooks).
+        switch tls.answer(challenge) {
+        case .performDefaultHandling?:
+            return completionHandler(.performDefaultHandling, nil)
+        case .use(let credential)?:
+            return completionHandler(.useCredential, credential)
+        case .refuse?:
+            tlsRefusals.withLock { _ = $0.insert(task.taskIdentifier) }
+            return completionHandler(.cancelAuthenticationChallenge, nil)
+        case nil:
+            break
+        }
         let disposition: URLSession.AuthChallengeDisposition
         if let exchange = exchange(for: task) {
             disposition = exchange.answer(challenge)

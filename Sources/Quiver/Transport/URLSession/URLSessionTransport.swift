@@ -29,7 +29,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// (the session's work queue, for the session's own callbacks): don't add long-running
     /// operations to it.
     public let session: URLSession
-    private let delegate = SessionDelegate()
+    private let delegate: SessionDelegate
     private let idleTimeout: TimeInterval
     private let resourceTimeout: TimeInterval
 
@@ -62,10 +62,15 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Creates a transport with its own session.
     ///
-    /// - Parameter configuration: The session configuration, used as given. Defaults to
-    ///   ``defaultConfiguration``: `.default` without an HTTP cache. Pass
-    ///   `URLSessionConfiguration.default` itself, or one with a `URLCache`, for HTTP caching.
-    public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration) {
+    /// - Parameters:
+    ///   - configuration: The session configuration, used as given. Defaults to
+    ///     ``defaultConfiguration``: `.default` without an HTTP cache. Pass
+    ///     `URLSessionConfiguration.default` itself, or one with a `URLCache`, for HTTP caching.
+    ///   - tls: Hooks into TLS handshakes: server trust and client certificates (Apple
+    ///     platforms; see ``TLSHooks`` for Linux). Defaults to none: the system decides.
+    public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration,
+                tls: TLSHooks = TLSHooks()) {
+        delegate = SessionDelegate(tls: tls)
         idleTimeout = configuration.timeoutIntervalForRequest
         resourceTimeout = configuration.timeoutIntervalForResource
         #if canImport(FoundationNetworking)
@@ -197,12 +202,16 @@ public final class URLSessionTransport: HTTPTransport {
         }
         delegate.register(exchange, for: task)
         defer { delegate.remove(task) }
-        return try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { continuation in
-                exchange.start(task, continuation: continuation, deadline: deadline)
+        do {
+            return try await withTaskCancellationHandler {
+                try await withUnsafeThrowingContinuation { continuation in
+                    exchange.start(task, continuation: continuation, deadline: deadline)
+                }
+            } onCancel: {
+                exchange.cancel()
             }
-        } onCancel: {
-            exchange.cancel()
+        } catch {
+            throw TLSError.classifying(error, url: urlRequest.url, refusedByHook: delegate.takeTLSRefusal(for: task)) ?? error
         }
     }
 }
