@@ -48,7 +48,7 @@ enum RequestBuilder {
         if let problem = endpoint.pathProblem {
             throw .invalidRequest("\(endpoint.method) \(endpoint.url): \(problem)")
         }
-        var parts = Parts()
+        var parts = Parts(method: endpoint.method)
         try parts.collect(endpoint.task)
         if parts.bodySource != nil, endpoint.method.forbidsBody {
             throw .invalidRequest("\(endpoint.method) \(endpoint.url): a \(endpoint.method) request cannot carry a body")
@@ -82,6 +82,7 @@ enum RequestBuilder {
 
     /// The body and query a task contributes.
     private struct Parts {
+        let method: HTTPMethod
         var body: Data?
         var bodySource: BodySource?
         var download: DownloadDestination?
@@ -114,6 +115,8 @@ enum RequestBuilder {
                 self.contentType = contentType
             case .download(let destination):
                 download = destination
+            case .urlEncoded(let value, let encoder):
+                try collect(method.takesQueryParameters ? .query(value, encoder: encoder) : .form(value, encoder: encoder))
             case .composite(let base, let value, let encoder):
                 try collect(base)
                 try appendQuery(value, encoder: encoder)

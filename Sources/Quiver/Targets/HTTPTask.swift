@@ -77,6 +77,14 @@ public enum HTTPTask: Sendable {
     /// Another task with a URL query added; made by ``adding(query:encoder:)-(Parameters,_)``.
     indirect case composite(HTTPTask, query: any Encodable & Sendable, encoder: FormEncoder? = nil)
 
+    /// `value` where the method wants it (Moya's `URLEncoding.default`): in the URL query for
+    /// `GET`, `HEAD` and `DELETE`, as an `application/x-www-form-urlencoded` body otherwise.
+    ///
+    /// - Parameters:
+    ///   - value: A model or ``Parameters`` whose top level is keyed.
+    ///   - encoder: The encoder to use; `nil` uses ``FormEncoder`` with its defaults.
+    case urlEncoded(any Encodable & Sendable, encoder: FormEncoder? = nil)
+
     /// A JSON body from a ``Parameters`` literal such as `["name": "Ada", "admin": false]`.
     ///
     /// - Parameters:
