@@ -9,6 +9,7 @@ import FoundationNetworking
 extension Provider {
     /// Requests `target`, reporting transfer progress to `progress`.
     func result(for target: Target, progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
+        let start = DispatchTime.now()
         let pluginTarget = target.unwrapped
         var result: Result<Response, QuiverError>
         let endpoint = endpointClosure(target)
@@ -29,7 +30,7 @@ extension Provider {
         for plugin in plugins {
             result = await plugin.process(consume result, target: pluginTarget)
         }
-        return result
+        return await holding(result, for: pluginTarget, since: start)
     }
 
     /// The request for `endpoint`, with `target`'s timeout and cache policy.

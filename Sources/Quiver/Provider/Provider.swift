@@ -37,6 +37,9 @@ public final class Provider<Target: TargetType>: Sendable {
     public let retryPolicy: RetryPolicy
     /// Shares identical `GET` requests in flight, when the provider tracks them.
     let inflight: InflightRequests?
+    /// The shortest time, in seconds, between the start of a request and the delivery of its
+    /// success, unless the target has its own (``MinimumDurationProviding``); `nil` delivers at once.
+    public let minimumDuration: TimeInterval?
 
     /// Creates a provider.
     ///
@@ -55,6 +58,9 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   - trackInflights: Whether identical `GET` requests (same URL and headers) made while one
     ///     is in flight wait for it instead of being sent again, as Moya's `trackInflights`.
     ///     Each caller still gets its own `process` and may be cancelled on its own. Defaults to `false`.
+    ///   - minimumDuration: The shortest time, in seconds, between the start of a request and the
+    ///     delivery of its success (CodyFire's `additionalTimeout`); failures and cancellation are
+    ///     not delayed. Defaults to `nil`: delivered at once.
     public init(
         endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping,
         stubClosure: @escaping StubClosure = Provider.neverStub,
@@ -63,7 +69,8 @@ public final class Provider<Target: TargetType>: Sendable {
         callbackQueue: DispatchQueue? = nil,
         decoder: JSONDecoder? = nil,
         retryPolicy: RetryPolicy = .none,
-        trackInflights: Bool = false
+        trackInflights: Bool = false,
+        minimumDuration: TimeInterval? = nil
     ) {
         self.endpointClosure = endpointClosure
         self.stubClosure = stubClosure
@@ -73,6 +80,7 @@ public final class Provider<Target: TargetType>: Sendable {
         self.decoder = decoder
         self.retryPolicy = retryPolicy
         self.inflight = trackInflights ? InflightRequests() : nil
+        self.minimumDuration = minimumDuration
     }
 
     /// Whether identical `GET` requests in flight are shared.
