@@ -132,6 +132,7 @@ extension Provider {
                 let sent = try Self.transportRequest(request, body: body, download: download, progress: progress,
                                                      timeout: Self.timeout(of: request, startingAt: startingTimeout,
                                                                            targetTimeout: target.timeout))
+                SendObserver.handedToTransport?()
                 result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
                                     download: download)
             } catch {
