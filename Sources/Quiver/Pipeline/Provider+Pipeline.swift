@@ -35,7 +35,7 @@ extension Provider {
 
     /// The request for `endpoint`, with `target`'s timeout and cache policy.
     private func request(for endpoint: Endpoint, of target: Target) throws(QuiverError) -> BuiltRequest {
-        var built = try RequestBuilder.build(endpoint)
+        var built = try RequestBuilder.build(endpoint, jsonEncoder: encoder(for: target.unwrapped))
         if let timeout = target.timeout {
             built.urlRequest.timeoutInterval = timeout
         }

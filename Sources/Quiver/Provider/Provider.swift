@@ -40,6 +40,9 @@ public final class Provider<Target: TargetType>: Sendable {
     /// The shortest time, in seconds, between the start of a request and the delivery of its
     /// success, unless the target has its own (``MinimumDurationProviding``); `nil` delivers at once.
     public let minimumDuration: TimeInterval?
+    /// The encoder for `.json` bodies when neither the task nor the target
+    /// (``EncoderProviding``) names one; `nil` means a `JSONEncoder` with sorted keys.
+    public let encoder: JSONEncoder?
 
     /// Creates a provider.
     ///
@@ -61,6 +64,9 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   - minimumDuration: The shortest time, in seconds, between the start of a request and the
     ///     delivery of its success (CodyFire's `additionalTimeout`); failures and cancellation are
     ///     not delayed. Defaults to `nil`: delivered at once.
+    ///   - encoder: The encoder for `.json` bodies (date and key strategies) when neither the
+    ///     task nor the target (``EncoderProviding``) names one. `nil` means a `JSONEncoder` with
+    ///     sorted keys.
     public init(
         endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping,
         stubClosure: @escaping StubClosure = Provider.neverStub,
@@ -70,7 +76,8 @@ public final class Provider<Target: TargetType>: Sendable {
         decoder: JSONDecoder? = nil,
         retryPolicy: RetryPolicy = .none,
         trackInflights: Bool = false,
-        minimumDuration: TimeInterval? = nil
+        minimumDuration: TimeInterval? = nil,
+        encoder: JSONEncoder? = nil
     ) {
         self.endpointClosure = endpointClosure
         self.stubClosure = stubClosure
@@ -81,6 +88,7 @@ public final class Provider<Target: TargetType>: Sendable {
         self.retryPolicy = retryPolicy
         self.inflight = trackInflights ? InflightRequests() : nil
         self.minimumDuration = minimumDuration
+        self.encoder = encoder
     }
 
     /// Whether identical `GET` requests in flight are shared.
@@ -127,6 +135,11 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   when the DTO does not decode or convert.
     public func decode<D: DTODecodable>(_ type: D.Type, from target: Target, using decoder: JSONDecoder? = nil) async throws(QuiverError) -> D {
         try await response(for: target).decode(type, using: decoder ?? self.decoder(for: target))
+    }
+
+    /// The encoder for `target`'s `.json` bodies that name none: its own, else the provider's.
+    func encoder(for target: any TargetType) -> JSONEncoder? {
+        (target as? any EncoderProviding)?.encoder ?? encoder
     }
 
     /// The decoder for `target`'s bodies: its own, else the provider's.
