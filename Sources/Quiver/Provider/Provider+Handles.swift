@@ -36,9 +36,37 @@ extension Provider {
     public func call<D: Decodable & Sendable>(_ target: Target, decoding type: D.Type,
                                               callbackQueue: DispatchQueue? = nil) -> RequestHandle<D> {
         let decoder = decoder(for: target)
-        return RequestHandle(callbackQueue: callbackQueue ?? self.callbackQueue ?? .global()) { progress in
+        return handle(for: target, callbackQueue: callbackQueue) { response throws(QuiverError) in
+            try response.decode(type, using: decoder)
+        }
+    }
+}
+
+extension Provider {
+    /// Requests `target` with its events in a chain; the success is the body decoded into
+    /// `type`'s DTO and converted (CoreNetKit's app-layer models).
+    ///
+    /// - Parameters:
+    ///   - target: The endpoint to request.
+    ///   - type: The application type, made from its ``DTODecodable/DTO``.
+    ///   - callbackQueue: Where the handlers run.
+    /// - Returns: The handle; a DTO that does not decode or convert is ``QuiverError/decoding(_:_:)``.
+    public func call<D: DTODecodable & Sendable>(_ target: Target, decoding type: D.Type,
+                                                 callbackQueue: DispatchQueue? = nil) -> RequestHandle<D> {
+        let decoder = decoder(for: target)
+        return handle(for: target, callbackQueue: callbackQueue) { response throws(QuiverError) in
+            try response.decode(type, using: decoder)
+        }
+    }
+}
+
+extension Provider {
+    /// A handle whose success is `transform` of the response; what it throws is the failure.
+    private func handle<Value: Sendable>(for target: Target, callbackQueue: DispatchQueue?,
+                                         transform: @escaping @Sendable (Response) throws(QuiverError) -> Value) -> RequestHandle<Value> {
+        RequestHandle(callbackQueue: callbackQueue ?? self.callbackQueue ?? .global()) { progress in
             await self.result(for: target, progress: progress).flatMap { response in
-                Result { () throws(QuiverError) in try response.decode(type, using: decoder) }
+                Result { () throws(QuiverError) in try transform(response) }
             }
         }
     }
