@@ -72,6 +72,17 @@ extension Provider {
     }
 }
 
+extension Provider {
+    /// A handle that sends `sent` and maps the outcome with `target`'s mapping.
+    fileprivate func mappedHandle<T: TargetType & DecodableMapping>(for target: T, sending sent: Target,
+                                                                    callbackQueue: DispatchQueue?) -> RequestHandle<T.Success> {
+        RequestHandle(callbackQueue: callbackQueue ?? self.callbackQueue ?? .global()) { progress in
+            let result = await self.result(for: sent, progress: progress)
+            return self.mapped(result, by: target, decodingWith: self.decoder(for: target)).result
+        }
+    }
+}
+
 extension Provider where Target: DecodableMapping {
     /// Requests `target` with its events in a chain, typed by its mapping: the success is its
     /// ``DecodableMapping/Success``; a body that does not map is ``QuiverError/decoding(_:_:)``.
@@ -81,10 +92,7 @@ extension Provider where Target: DecodableMapping {
     ///   - callbackQueue: Where the handlers run.
     /// - Returns: The handle.
     public func call(_ target: Target, callbackQueue: DispatchQueue? = nil) -> RequestHandle<Target.Success> {
-        RequestHandle(callbackQueue: callbackQueue ?? self.callbackQueue ?? .global()) { progress in
-            let result = await self.result(for: target, progress: progress)
-            return self.mapped(result, by: target, decodingWith: self.decoder(for: target)).result
-        }
+        mappedHandle(for: target, sending: target, callbackQueue: callbackQueue)
     }
 }
 
@@ -101,10 +109,7 @@ extension Provider where Target == MultiTarget {
     ///   - callbackQueue: Where the handlers run.
     /// - Returns: The handle.
     public func call<T: TargetType & DecodableMapping>(_ target: T, callbackQueue: DispatchQueue? = nil) -> RequestHandle<T.Success> {
-        RequestHandle(callbackQueue: callbackQueue ?? self.callbackQueue ?? .global()) { progress in
-            let result = await self.result(for: MultiTarget(target), progress: progress)
-            return self.mapped(result, by: target, decodingWith: self.decoder(for: target)).result
-        }
+        mappedHandle(for: target, sending: MultiTarget(target), callbackQueue: callbackQueue)
     }
 }
 

@@ -1,7 +1,7 @@
 import Dispatch
 
 /// A request with its events in a chain, for code that uses completion handlers: CodyFire's
-/// `APIRequest` callbacks and CoreNetKit's observer, returned by ``Provider/call(_:callbackQueue:)``.
+/// `APIRequest` callbacks and CoreNetKit's observer, returned by ``Provider/call(_:callbackQueue:)->RequestHandle<Response>``.
 ///
 /// ```swift
 /// provider.call(.login(email: email, password: password))

@@ -60,3 +60,8 @@ struct DTOPayload<Model: DTOEncodable & Sendable>: Encodable, Sendable {
         try model.toDTO().encode(to: encoder)
     }
 }
+
+extension DTOPayload: OptionalValue {
+    /// Whether the model is a `nil` optional: a `.query(dto:)` of `nil` adds no query.
+    var isNil: Bool { (model as? any OptionalValue)?.isNil ?? false }
+}

@@ -5,8 +5,8 @@ extension HTTPTask {
     ///
     /// - Parameters:
     ///   - model: The application model (or an array or optional of them).
-    ///   - encoder: As for ``json(_:encoder:)``.
-    /// - Returns: A ``json(_:encoder:)`` task that converts `model` when the request is built; a
+    ///   - encoder: As for ``json(_:encoder:)-enum.case``.
+    /// - Returns: A ``json(_:encoder:)-enum.case`` task that converts `model` when the request is built; a
     ///   failed conversion is ``QuiverError/encoding(_:)`` and nothing is sent.
     public static func json(dto model: some DTOEncodable & Sendable, encoder: JSONEncoder? = nil) -> HTTPTask {
         .json(DTOPayload(model: model), encoder: encoder)
@@ -16,8 +16,8 @@ extension HTTPTask {
     ///
     /// - Parameters:
     ///   - model: The application model.
-    ///   - encoder: As for ``form(_:encoder:)``.
-    /// - Returns: A ``form(_:encoder:)`` task that converts `model` when the request is built.
+    ///   - encoder: As for ``form(_:encoder:)-enum.case``.
+    /// - Returns: A ``form(_:encoder:)-enum.case`` task that converts `model` when the request is built.
     public static func form(dto model: some DTOEncodable & Sendable, encoder: FormEncoder? = nil) -> HTTPTask {
         .form(DTOPayload(model: model), encoder: encoder)
     }
@@ -26,8 +26,8 @@ extension HTTPTask {
     ///
     /// - Parameters:
     ///   - model: The application model.
-    ///   - encoder: As for ``query(_:encoder:)``.
-    /// - Returns: A ``query(_:encoder:)`` task that converts `model` when the request is built.
+    ///   - encoder: As for ``query(_:encoder:)-enum.case``.
+    /// - Returns: A ``query(_:encoder:)-enum.case`` task that converts `model` when the request is built.
     public static func query(dto model: some DTOEncodable & Sendable, encoder: FormEncoder? = nil) -> HTTPTask {
         .query(DTOPayload(model: model), encoder: encoder)
     }

@@ -18,7 +18,7 @@ import Foundation
 public struct MappedTarget<Output: Sendable>: TargetType, TargetMapping {
     /// The target's values.
     public var target: GenericTarget
-    /// Turns the outcome of a request into ``Output``.
+    /// Turns the outcome of a request into `Output`.
     public let transform: @Sendable (Result<Response, QuiverError>) -> Output
 
     /// Creates a mapped target.
@@ -26,7 +26,7 @@ public struct MappedTarget<Output: Sendable>: TargetType, TargetMapping {
     /// - Parameters:
     ///   - target: The target's values.
     ///   - transform: Turns every outcome (success, rejected status, network failure, a plugin's
-    ///     refusal, cancellation) into ``Output``.
+    ///     refusal, cancellation) into `Output`.
     public init(_ target: GenericTarget, mapping transform: @escaping @Sendable (Result<Response, QuiverError>) -> Output) {
         self.target = target
         self.transform = transform

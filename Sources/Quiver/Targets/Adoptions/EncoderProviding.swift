@@ -14,7 +14,7 @@ import Foundation
 /// ```
 ///
 /// It wins over ``Provider/encoder``; an encoder named by the task
-/// (``HTTPTask/json(_:encoder:)``) wins over it, and a body model's own date strategy
+/// (``HTTPTask/json(_:encoder:)-enum.case``) wins over it, and a body model's own date strategy
 /// (``DateEncodingStrategyProviding``) over all of them.
 public protocol EncoderProviding {
     /// The encoder for this target's `.json` bodies.
