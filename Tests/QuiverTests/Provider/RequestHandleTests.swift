@@ -121,6 +121,17 @@ import Testing
         #expect(await heard.wait(for: 2) == ["users 1 true", "defer true"])
     }
 
+    @Test func aHandleCanBeTypedByADTODecodableModel() async {
+        struct Member: DTODecodable, Sendable {
+            let name: String
+            static func from(dto: User) throws -> Member { Member(name: dto.name.uppercased()) }
+        }
+        let provider = Provider<ExampleAPI>(stubClosure: Provider.immediatelyStub)
+        let heard = Heard()
+        provider.call(.user(id: 7), decoding: Member.self).onCompleted { heard.add($0.name) }
+        #expect(await heard.wait(for: 1) == ["ADA"])
+    }
+
     @Test func progressIsReportedAndAFailureWaitsForItsHandler() async throws {
         let provider = Provider<ExampleAPI>(stubClosure: Provider.immediatelyStub)
         let heard = Heard()

@@ -45,6 +45,13 @@ import Testing
         #expect(optional.requests.first?.body == .data(Data("null".utf8)))
     }
 
+    @Test func aNilOptionalModelAddsNoQuery() async {
+        let none: AppUser? = nil
+        let (result, transport) = await sent(.query(dto: none), method: .get)
+        #expect(result.failure == nil)
+        #expect(transport.requests.first?.url.query == nil)
+    }
+
     @Test func aFailedConversionIsAnEncodingErrorAndNothingIsSent() async {
         let (result, transport) = await sent(.json(dto: [AppUser(name: "A", age: 1), AppUser(name: "B", age: -1)]))
         guard case .encoding(let error) = result.failure else {
