@@ -96,7 +96,6 @@ extension Provider {
             return .failure(error)
         }
         defer { body?.removeIfTemporary() }
-        let checkedURL = built.checkedURL
         // The body bytes of the first attempt, sent again on every retry and replay: encoding
         // again could give other bytes (key order), which servers that fingerprint payloads refuse.
         let encodedBody = built.urlRequest.httpBody
@@ -120,7 +119,7 @@ extension Provider {
                     fresh = rebuilt
                 }
                 startingTimeout = fresh.timeoutInterval
-                request = try await prepared(consume fresh, for: pluginTarget, checkedURL: checkedURL)
+                request = try await prepared(consume fresh, for: pluginTarget)
             } catch {
                 return .failure(error)
             }
@@ -166,9 +165,8 @@ extension Provider {
 
     /// The request after every plugin's `prepare`, checked. Each plugin is handed the request
     /// (`consume`), so a plugin that takes it `consuming` changes it in place when nothing else
-    /// holds it. A URL the plugins left as `checkedURL` is not checked again.
-    private func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType,
-                          checkedURL: URL?) async throws(QuiverError) -> URLRequest {
+    /// holds it.
+    private func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
         for plugin in plugins {
             do {
                 request = try await plugin.prepare(consume request, target: pluginTarget)
@@ -176,7 +174,7 @@ extension Provider {
                 throw QuiverError(pluginError: error)
             }
         }
-        try RequestValidator.validate(request, checkedURL: checkedURL)
+        try RequestValidator.validate(request)
         guard !Task.isCancelled else { throw .cancelled(request) }
         return request
     }

@@ -7,22 +7,7 @@ import Foundation
 /// its `URLRequest`, and an app sends to few distinct URLs. Parsing is deterministic, so a
 /// cached URL is the one a new parse would give. The cache is bounded: it keeps texts of at most
 /// ``maximumLength`` bytes, and starts over once it holds ``capacity`` of them.
-///
-/// Each URL is also checked once, as ``RequestValidator`` checks a request's URL, so that a
-/// request that goes out with the URL it was built with needs no second look at it.
 final class ParsedURLs: Sendable {
-    /// A parsed URL, and whether a request may go to it.
-    struct Parsed: Sendable {
-        let url: URL
-        /// Whether ``RequestValidator/urlProblem(_:)`` finds nothing wrong with it.
-        let isRequestURL: Bool
-
-        init(_ url: URL) {
-            self.url = url
-            isRequestURL = RequestValidator.urlProblem(url) == nil
-        }
-    }
-
     /// The cache every provider builds its requests with.
     static let shared = ParsedURLs()
 
@@ -30,28 +15,27 @@ final class ParsedURLs: Sendable {
     let capacity: Int
     /// The longest text kept, in UTF-8 bytes: longer ones (big queries) are rarely sent twice.
     let maximumLength: Int
-    private let urls = Locked([String: Parsed]())
+    private let urls = Locked([String: URL]())
 
     init(capacity: Int = 256, maximumLength: Int = 1_024) {
         self.capacity = capacity
         self.maximumLength = maximumLength
     }
 
-    /// `URL(string: text)`, parsed and checked once per text.
-    func url(for text: String) -> Parsed? {
-        guard text.utf8.count <= maximumLength else { return URL(string: text).map(Parsed.init) }
-        if let parsed = urls.withLock({ $0[text] }) {
-            return parsed
+    /// `URL(string: text)`, parsed once per text.
+    func url(for text: String) -> URL? {
+        guard text.utf8.count <= maximumLength else { return URL(string: text) }
+        if let url = urls.withLock({ $0[text] }) {
+            return url
         }
         guard let url = URL(string: text) else { return nil }
-        let parsed = Parsed(url)
         urls.withLock { urls in
             if urls.count >= capacity {
                 urls.removeAll(keepingCapacity: true)
             }
-            urls[text] = parsed
+            urls[text] = url
         }
-        return parsed
+        return url
     }
 
     /// How many URLs the cache holds.

@@ -11,9 +11,6 @@ struct BuiltRequest: Sendable {
     var bodySource: BodySource?
     /// Where a download is kept, for `.download` tasks.
     var download: DownloadDestination?
-    /// The request's URL when it is known to be one a request may go to (see
-    /// ``RequestValidator/validate(_:checkedURL:)``).
-    var checkedURL: URL?
 }
 
 /// A body streamed from disk rather than held in the `URLRequest`.
@@ -60,11 +57,11 @@ enum RequestBuilder {
         }
 
         let urlString = parts.query.isEmpty ? endpoint.url : URLPath.appending(query: parts.query, to: endpoint.url)
-        guard let parsed = ParsedURLs.shared.url(for: urlString) else {
+        guard let url = ParsedURLs.shared.url(for: urlString) else {
             throw .invalidRequest("\(endpoint.method) \(endpoint.url): not a valid URL"
                                   + (endpoint.url.contains("://") ? "" : " (a base URL must be absolute: add http:// or https://)"))
         }
-        var request = URLRequest(url: parsed.url)
+        var request = URLRequest(url: url)
         if endpoint.method != .get {
             // GET is a new request's method already, and the setter is not free on Linux.
             request.httpMethod = endpoint.method.rawValue
@@ -81,8 +78,7 @@ enum RequestBuilder {
         if let contentType = parts.contentType, request.value(forHTTPHeaderField: "Content-Type") == nil {
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
-        return BuiltRequest(urlRequest: request, bodySource: parts.bodySource, download: parts.download,
-                            checkedURL: parsed.isRequestURL ? parsed.url : nil)
+        return BuiltRequest(urlRequest: request, bodySource: parts.bodySource, download: parts.download)
     }
 
     /// The body and query a task contributes.

@@ -9,12 +9,9 @@ import FoundationNetworking
 enum RequestValidator {
     /// Checks `request` as it is about to go to the transport.
     ///
-    /// - Parameters:
-    ///   - request: The request.
-    ///   - checkedURL: A URL known to pass ``urlProblem(_:)``: when the request still has it,
-    ///     its scheme and host are not looked at again.
+    /// - Parameter request: The request.
     /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the method, URL and the problem.
-    static func validate(_ request: URLRequest, checkedURL: URL? = nil) throws(QuiverError) {
+    static func validate(_ request: URLRequest) throws(QuiverError) {
         let method = request.httpMethod ?? "GET"
         func refuse(_ problem: String) -> QuiverError {
             .invalidRequest("\(method) \(request.url?.absoluteString ?? "(no URL)"): \(problem)")
@@ -22,7 +19,7 @@ enum RequestValidator {
         guard let url = request.url else {
             throw refuse("not an absolute http(s) URL")
         }
-        if url != checkedURL, let problem = urlProblem(url) {
+        if let problem = urlProblem(url) {
             throw refuse(problem)
         }
         guard isToken(method) else {
@@ -38,17 +35,23 @@ enum RequestValidator {
 
     /// Why `url` cannot be requested, or `nil` when it can: it must be absolute http(s), with
     /// a host.
+    ///
+    /// Read on the bytes of the URL's text (RFC 3986: `scheme ":" "//" [userinfo "@"] host
+    /// [":" port]`) rather than through `URL.scheme` and `URL.host`, which make new strings on
+    /// every call: every request is checked after its plugins ran.
     static func urlProblem(_ url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased() else {
+        var text = url.absoluteString
+        let shape = text.withUTF8(URLShape.init)
+        switch shape {
+        case .requestable:
+            return nil
+        case .noScheme:
             return "not an absolute http(s) URL: it has no scheme (a base URL must be absolute: add http:// or https://)"
-        }
-        guard scheme == "http" || scheme == "https" else {
+        case .otherScheme(let scheme):
             return "not an absolute http(s) URL: its scheme is \(scheme), and Quiver sends only http and https (for a host name, add http:// or https:// in front)"
-        }
-        guard let host = url.host, !host.isEmpty else {
+        case .noHost:
             return "the URL has no host"
         }
-        return nil
     }
 
     /// Checks header fields before they are put on a `URLRequest`, which silently drops a
@@ -104,5 +107,50 @@ enum RequestValidator {
         text.utf8.allSatisfy { byte in
             byte == 0x09 || (byte >= 0x20 && byte != 0x7F)
         }
+    }
+}
+
+/// What the text of a URL is, as far as sending a request to it goes.
+private enum URLShape {
+    case requestable
+    case noScheme
+    case otherScheme(String)
+    case noHost
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isSchemeByte(_ byte: UInt8) -> Bool {
+            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isLetter(bytes[0]),
+              bytes[1..<colon].allSatisfy(isSchemeByte) else {
+            self = .noScheme
+            return
+        }
+        let scheme = bytes[..<colon]
+        let isHTTP = scheme.count >= 4 && scheme.count <= 5
+            && zip(scheme, "https".utf8).allSatisfy { $0 | 0x20 == $1 }
+        guard isHTTP else {
+            self = .otherScheme(String(decoding: scheme, as: UTF8.self).lowercased())
+            return
+        }
+        // "//" authority, up to the path, query or fragment; the host follows any userinfo
+        // and precedes any port (an IPv6 literal stands in brackets).
+        let slash = UInt8(ascii: "/")
+        guard colon + 2 < bytes.count, bytes[colon + 1] == slash, bytes[colon + 2] == slash else {
+            self = .noHost
+            return
+        }
+        let authority = bytes[(colon + 3)...].prefix { $0 != slash && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let afterUserInfo = authority.lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? authority.startIndex
+        let hostAndPort = authority[afterUserInfo...]
+        let host = if hostAndPort.first == UInt8(ascii: "[") {
+            hostAndPort.prefix { $0 != UInt8(ascii: "]") }.dropFirst()
+        } else {
+            hostAndPort.prefix { $0 != UInt8(ascii: ":") }
+        }
+        self = host.isEmpty ? .noHost : .requestable
     }
 }

@@ -23,7 +23,13 @@ extension NetworkLoggerPlugin.Configuration {
         public typealias EntryFormatterType = @Sendable (_ identifier: String, _ message: String, _ target: any TargetType) -> String
 
         /// Turns one entry into a line.
-        public var entry: EntryFormatterType
+        public var entry: EntryFormatterType {
+            get { customEntry ?? Formatter.defaultEntryFormatter }
+            set { customEntry = newValue }
+        }
+        /// The entry formatter the user chose, or `nil` for ``defaultEntryFormatter(identifier:message:target:)``,
+        /// whose line the logger writes in one piece rather than through the closure.
+        private(set) var customEntry: EntryFormatterType?
         /// Turns a request body into text.
         public var requestData: DataFormatterType
         /// Turns a response body into text.
@@ -32,15 +38,16 @@ extension NetworkLoggerPlugin.Configuration {
         /// Creates a formatter.
         ///
         /// - Parameters:
-        ///   - entry: Turns one entry into a line. Defaults to ``defaultEntryFormatter(identifier:message:target:)``.
+        ///   - entry: Turns one entry into a line. `nil`, the default, is
+        ///     ``defaultEntryFormatter(identifier:message:target:)``.
         ///   - requestData: Turns a request body into text. Defaults to ``defaultDataFormatter(_:)``.
         ///   - responseData: Turns a response body into text. Defaults to ``defaultDataFormatter(_:)``.
         public init(
-            entry: @escaping EntryFormatterType = Formatter.defaultEntryFormatter,
+            entry: EntryFormatterType? = nil,
             requestData: @escaping DataFormatterType = Formatter.defaultDataFormatter,
             responseData: @escaping DataFormatterType = Formatter.defaultDataFormatter
         ) {
-            self.entry = entry
+            self.customEntry = entry
             self.requestData = requestData
             self.responseData = responseData
         }
@@ -54,7 +61,20 @@ extension NetworkLoggerPlugin.Configuration {
         /// - Returns: The line.
         @Sendable
         public static func defaultEntryFormatter(identifier: String, message: String, target: any TargetType) -> String {
-            "[Quiver] \(identifier): \(message)"
+            var line = ""
+            writeDefaultEntry(identifier, into: &line, capacity: message.utf8.count) { $0 += message }
+            return line
+        }
+
+        /// Writes `[Quiver] Identifier: ` and then what `message` writes into `line`, with room
+        /// reserved for `capacity` bytes of message: one allocation for the whole line.
+        static func writeDefaultEntry(_ identifier: String, into line: inout String, capacity: Int,
+                                      message: (inout String) -> Void) {
+            line.reserveCapacity(identifier.utf8.count + capacity + 11)
+            line += "[Quiver] "
+            line += identifier
+            line += ": "
+            message(&line)
         }
 
         /// UTF-8 text as it is; anything else (not UTF-8, or holding NUL bytes) as

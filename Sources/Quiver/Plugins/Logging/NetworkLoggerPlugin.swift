@@ -50,7 +50,7 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - target: The target being requested.
     public func willSend(_ request: URLRequest, target: any TargetType) {
         guard level >= .info, isLogged(target) else { return }
-        emit(requestEntries(request), target: target)
+        emit(requestLines(request, target: target), target: target)
     }
 
     /// Logs the outcome: failures from ``Configuration/Level/error``, successes from
@@ -65,9 +65,9 @@ public struct NetworkLoggerPlugin: PluginType {
         switch result {
         case .success(let response):
             guard level >= .info else { return }
-            emit(successEntries(response, target: target), target: target)
+            emit(successLines(response, target: target), target: target)
         case .failure(let error):
-            emit(failureEntries(error, target: target), target: target)
+            emit(failureLines(error, target: target), target: target)
         }
     }
 
@@ -83,7 +83,7 @@ public struct NetworkLoggerPlugin: PluginType {
         if level >= .error, case .failure(let error) = copy result, isLogged(target) {
             switch error {
             case .invalidRequest, .encoding, .plugin:
-                emit(failureEntries(error, target: target), target: target)
+                emit(failureLines(error, target: target), target: target)
             default:
                 break
             }
@@ -91,10 +91,7 @@ public struct NetworkLoggerPlugin: PluginType {
         return result
     }
 
-    // MARK: Entries
-
-    /// One entry: its identifier (`Request`, `Response Body`, …) and its text.
-    private typealias Entry = (identifier: String, message: String)
+    // MARK: Lines
 
     private func isLogged(_ target: any TargetType) -> Bool {
         (target.unwrapped as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
@@ -102,7 +99,7 @@ public struct NetworkLoggerPlugin: PluginType {
 
     private var isDebug: Bool { level >= .debug }
 
-    private func requestEntries(_ request: URLRequest) -> (entries: [Entry], pass: RedactionPass) {
+    private func requestLines(_ request: URLRequest, target: any TargetType) -> [String] {
         let options = configuration.logOptions
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && (options.contains(.formatRequestAscURL) || options.contains(.requestBody))
@@ -110,77 +107,127 @@ public struct NetworkLoggerPlugin: PluginType {
         let summaryOnly = !isDebug || options.isDisjoint(with: [.formatRequestAscURL, .requestHeaders, .requestBody])
         let url = pass.collect(from: request, includingBody: showsBody, printsOnlyItsURL: summaryOnly) ?? "(no URL)"
         let method = request.httpMethod ?? "GET"
-        var entries: [Entry] = []
+        var lines: [String] = []
         if isDebug && options.contains(.formatRequestAscURL) {
             let headers = pass.headers(request.allHTTPHeaderFields ?? [:])
             let body = requestBody(of: request, pass: &pass)
-            entries.append(("cURL", CURLDescription.command(method: method, url: url, headers: headers, body: body)))
-            return (entries, pass)
+            lines.append(line("cURL", CURLDescription.command(method: method, url: url, headers: headers, body: body), target: target))
+            return finished(consume lines, by: pass)
         }
         if options.contains(.requestMethod) {
-            entries.append(("Request", "\(method) \(url)"))
+            lines.append(line("Request", target: target, capacity: method.utf8.count + url.utf8.count + 1) {
+                $0 += method
+                $0 += " "
+                $0 += url
+            })
         }
         if isDebug && options.contains(.requestHeaders) {
-            entries.append(("Request Headers", Self.describe(pass.headers(request.allHTTPHeaderFields ?? [:]))))
+            lines.append(line("Request Headers", Self.describe(pass.headers(request.allHTTPHeaderFields ?? [:])), target: target))
         }
         if isDebug && options.contains(.requestBody), let body = requestBody(of: request, pass: &pass) {
-            entries.append(("Request Body", body))
+            lines.append(line("Request Body", body, target: target))
         }
-        return (entries, pass)
+        return finished(consume lines, by: pass)
     }
 
-    private func successEntries(_ response: Response, target: any TargetType) -> (entries: [Entry], pass: RedactionPass) {
+    private func successLines(_ response: Response, target: any TargetType) -> [String] {
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && configuration.logOptions.contains(.successResponseBody)
         let summaryOnly = !showsBody && !(isDebug && configuration.logOptions.contains(.responseHeaders))
         let url = pass.collect(from: response, includingBodies: showsBody, printsOnlyItsURL: summaryOnly)
-        var entries: [Entry] = [("Response", summary(of: response, url: url, target: target, pass: &pass))]
-        entries += responseDetails(response, showsBody: showsBody, pass: &pass)
-        return (entries, pass)
+        var lines = [summary(of: response, url: url, target: target, pass: &pass)]
+        appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target)
+        return finished(consume lines, by: pass)
     }
 
-    private func failureEntries(_ error: QuiverError, target: any TargetType) -> (entries: [Entry], pass: RedactionPass) {
+    private func failureLines(_ error: QuiverError, target: any TargetType) -> [String] {
         var pass = RedactionPass(redactor)
         guard let response = error.response else {
             let description = pass.text(error.describe(quotingBody: false))
-            return ([("Error", "\(targetSummary(target, pass: &pass)): \(description)")], pass)
+            return finished([line("Error", "\(targetSummary(target, pass: &pass)): \(description)", target: target)], by: pass)
         }
         let showsBody = configuration.logOptions.contains(.errorResponseBody)
         pass.collect(from: response, includingBodies: showsBody)
-        var entries: [Entry] = [("Error", pass.text(error.describe(quotingBody: false)))]
+        var message = pass.text(error.describe(quotingBody: false))
         if response.request == nil {
-            entries[0].message = "\(targetSummary(target, pass: &pass)): \(entries[0].message)"
+            message = "\(targetSummary(target, pass: &pass)): \(message)"
         }
-        entries += responseDetails(response, showsBody: showsBody, pass: &pass)
-        return (entries, pass)
+        var lines = [line("Error", message, target: target)]
+        appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target)
+        return finished(consume lines, by: pass)
     }
 
-    /// Response headers (debug) and body, when asked for.
-    private func responseDetails(_ response: Response, showsBody: Bool, pass: inout RedactionPass) -> [Entry] {
-        var entries: [Entry] = []
+    /// Appends the response headers (debug) and body, when asked for.
+    private func appendDetails(of response: Response, showsBody: Bool, to lines: inout [String],
+                               pass: inout RedactionPass, target: any TargetType) {
         if isDebug && configuration.logOptions.contains(.responseHeaders) {
-            entries.append(("Response Headers", Self.describe(pass.headers(RedactionPass.fields(of: response.response)))))
+            lines.append(line("Response Headers", Self.describe(pass.headers(RedactionPass.fields(of: response.response))), target: target))
         }
         if showsBody && !response.data.isEmpty {
-            entries.append(("Response Body", bodyText(pass.body(response.data), format: configuration.formatter.responseData, pass: pass)))
+            lines.append(line("Response Body", bodyText(pass.body(response.data), format: configuration.formatter.responseData, pass: pass), target: target))
         }
-        return entries
     }
 
-    /// `GET https://… → 200, 512 bytes`.
+    /// `Response: GET https://… → 200, 512 bytes`.
     private func summary(of response: Response, url: String?, target: any TargetType, pass: inout RedactionPass) -> String {
-        let request: String
-        if let sent = response.request {
-            request = "\(sent.httpMethod ?? "GET") \(url ?? pass.url(of: sent))"
+        let (method, shownURL) = if let sent = response.request {
+            (sent.httpMethod ?? "GET", url ?? pass.url(of: sent))
         } else {
-            request = targetSummary(target, pass: &pass)
+            methodAndURL(of: target, pass: &pass)
         }
-        return "\(request) → \(response.statusCode), \(response.data.count) bytes"
+        return line("Response", target: target, capacity: method.utf8.count + shownURL.utf8.count + 32) {
+            $0 += method
+            $0 += " "
+            $0 += shownURL
+            $0 += " → "
+            $0 += String(response.statusCode)
+            $0 += ", "
+            $0 += String(response.data.count)
+            $0 += " bytes"
+        }
     }
 
     /// `METHOD URL` of a target, for outcomes that carry no request.
     private func targetSummary(_ target: any TargetType, pass: inout RedactionPass) -> String {
-        "\(target.method.rawValue) \(pass.text(URLPath.join(base: target.baseURL.absoluteString, path: target.path)))"
+        let (method, url) = methodAndURL(of: target, pass: &pass)
+        return "\(method) \(url)"
+    }
+
+    /// The method and redacted URL of a target, for outcomes that carry no request.
+    private func methodAndURL(of target: any TargetType, pass: inout RedactionPass) -> (method: String, url: String) {
+        (target.method.rawValue, pass.text(URLPath.join(base: target.baseURL.absoluteString, path: target.path)))
+    }
+
+    /// One entry as a line, not yet finished by the redaction pass: with the default formatter
+    /// written in one piece, with a custom one through its closure.
+    ///
+    /// - Parameters:
+    ///   - identifier: What the entry is (`Request`, `Response`, …).
+    ///   - capacity: About how many bytes `message` writes.
+    ///   - message: Writes the entry's text.
+    private func line(_ identifier: String, target: any TargetType, capacity: Int, _ message: (inout String) -> Void) -> String {
+        var line = ""
+        if let custom = configuration.formatter.customEntry {
+            line.reserveCapacity(capacity)
+            message(&line)
+            return custom(identifier, line, target)
+        }
+        Configuration.Formatter.writeDefaultEntry(identifier, into: &line, capacity: capacity, message: message)
+        return line
+    }
+
+    private func line(_ identifier: String, _ message: String, target: any TargetType) -> String {
+        line(identifier, target: target, capacity: message.utf8.count) { $0 += message }
+    }
+
+    /// `lines`, each redacted a last time: the secrets the pass learned anywhere are replaced
+    /// wherever they stand.
+    private func finished(_ lines: [String], by pass: RedactionPass) -> [String] {
+        var lines = consume lines
+        for index in lines.indices {
+            lines[index] = pass.finish(lines[index])
+        }
+        return lines
     }
 
     private func requestBody(of request: URLRequest, pass: inout RedactionPass) -> String? {
@@ -205,12 +252,9 @@ public struct NetworkLoggerPlugin: PluginType {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    /// Formats the entries, redacts each line a last time and hands them to the output.
-    private func emit(_ built: (entries: [Entry], pass: RedactionPass), target: any TargetType) {
-        guard !built.entries.isEmpty else { return }
-        let lines = built.entries.map { entry in
-            built.pass.finish(configuration.formatter.entry(entry.identifier, entry.message, target))
-        }
+    /// Hands finished lines to the output.
+    private func emit(_ lines: [String], target: any TargetType) {
+        guard !lines.isEmpty else { return }
         configuration.output(target, lines)
     }
 }

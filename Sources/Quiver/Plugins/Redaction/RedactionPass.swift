@@ -152,8 +152,13 @@ struct RedactionPass {
         if printed.map({ Self.text($0, contains: whole) }) ?? true {
             insert(Array(whole.utf8))
         }
-        for piece in value.utf8.split(separator: UInt8(ascii: ";")) {
-            let pair = Self.trimmingSpaces(Substring(piece))
+        // The `;`-separated pieces, walked in place (no array of them is made).
+        var rest = Substring(value)
+        while !rest.isEmpty {
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+            let pair = Self.trimmingSpaces(rest[..<end])
+            rest = end == rest.endIndex ? "" : rest[rest.utf8.index(after: end)...]
+            guard !pair.isEmpty else { continue }
             var split = false
             if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 remember(pair[pair.utf8.index(after: equals)...], unlessAbsentFrom: printed)

@@ -1,19 +1,30 @@
 /// The single pass of ``Redactor/redact(_:)``: see ``Redactor`` for the four shapes it redacts.
+///
+/// The scan reads the text's own UTF-8 storage and writes nothing while it finds nothing: it
+/// only records which ranges the marker replaces, so a line with no secret in it costs no
+/// allocation at all (the logger runs every line it prints through here).
 struct RedactionScanner {
-    private let bytes: [UInt8]
+    /// A range of the text that the marker replaces; `quoted` values become `"marker"`.
+    struct Replacement {
+        var range: Range<Int>
+        var quoted: Bool
+    }
+
+    /// The text. Valid only while ``Redactor/redact(_:)`` holds the string's storage: the
+    /// scanner never leaves that call.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let redactor: Redactor
     private let marker: [UInt8]
-    /// The redacted text, as UTF-8.
-    private(set) var output: [UInt8] = []
+    /// The ranges to replace, in order and not overlapping.
+    private(set) var replacements: [Replacement] = []
     /// The values removed, as they stood in the text.
     private(set) var removed: [String] = []
     private var index = 0
 
-    init(bytes: [UInt8], redactor: Redactor) {
+    init(bytes: UnsafeBufferPointer<UInt8>, redactor: Redactor) {
         self.bytes = bytes
         self.redactor = redactor
         self.marker = redactor.markerBytes
-        output.reserveCapacity(bytes.count)
     }
 
     /// Scans the whole text once.
@@ -26,10 +37,25 @@ struct RedactionScanner {
             default: false
             }
             if !handled {
-                output.append(bytes[index])
                 index += 1
             }
         }
+    }
+
+    /// The text with the replacements made, as UTF-8.
+    func output() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + replacements.count * (marker.count + 2))
+        var copied = 0
+        for replacement in replacements {
+            output.append(contentsOf: bytes[copied..<replacement.range.lowerBound])
+            if replacement.quoted { output.append(Byte.quote) }
+            output.append(contentsOf: marker)
+            if replacement.quoted { output.append(Byte.quote) }
+            copied = replacement.range.upperBound
+        }
+        output.append(contentsOf: bytes[copied...])
+        return output
     }
 
     /// Shape 2: `"name": value` with `name` listed.
@@ -37,9 +63,7 @@ struct RedactionScanner {
         guard let close = closingQuote(after: index) else { return false }
         let colon = skipWhitespace(from: close + 1)
         guard colon < bytes.count, bytes[colon] == Byte.colon, redactor.isListed(string(index + 1..<close)) else { return false }
-        let valueStart = skipWhitespace(from: colon + 1)
-        output.append(contentsOf: bytes[index..<valueStart])
-        index = valueStart
+        index = skipWhitespace(from: colon + 1)
         redactJSONValue()
         return true
     }
@@ -72,9 +96,7 @@ struct RedactionScanner {
             guard end > start else { return }
             record(start..<end)
         }
-        output.append(Byte.quote)
-        output.append(contentsOf: marker)
-        output.append(Byte.quote)
+        replacements.append(Replacement(range: start..<end, quoted: true))
         index = end
     }
 
@@ -82,15 +104,11 @@ struct RedactionScanner {
     private mutating func redactParameterValue() -> Bool {
         let nameStart = scanBack(from: index, limit: 256) { !Byte.parameterNameEnd.contains($0) }
         guard nameStart < index, redactor.isListedParameter(string(nameStart..<index)) else { return false }
-        output.append(Byte.equals)
         index += 1
         guard !skipMarker(at: index) else { return true }
         var end = index
         while end < bytes.count, !Byte.parameterValueEnd.contains(bytes[end]) { end += 1 }
-        if end > index {
-            record(index..<end)
-            output.append(contentsOf: marker)
-        }
+        replace(index..<end)
         index = end
         return true
     }
@@ -100,10 +118,8 @@ struct RedactionScanner {
         let nameStart = scanBack(from: index, limit: 128, while: Byte.isToken)
         guard nameStart < index, nameStart == 0 || Byte.fieldNameStart.contains(bytes[nameStart - 1]),
               redactor.isListed(string(nameStart..<index)) else { return false }
-        output.append(Byte.colon)
         index += 1
         while index < bytes.count, bytes[index] == Byte.space || bytes[index] == Byte.tab {
-            output.append(bytes[index])
             index += 1
         }
         guard index < bytes.count, !skipMarker(at: index) else { return true }
@@ -113,10 +129,7 @@ struct RedactionScanner {
         }
         var end = index
         while end < bytes.count, !Byte.fieldValueEnd.contains(bytes[end]) { end += 1 }
-        if end > index {
-            record(index..<end)
-            output.append(contentsOf: marker)
-        }
+        replace(index..<end)
         index = end
         return true
     }
@@ -130,11 +143,9 @@ struct RedactionScanner {
         guard let at = (authorityStart..<end).last(where: { bytes[$0] == UInt8(ascii: "@") }),
               let colon = (authorityStart..<at).first(where: { bytes[$0] == Byte.colon }), colon + 1 < at
         else { return false }
-        output.append(contentsOf: bytes[index...colon])
         index = colon + 1
         if !skipMarker(at: index) {
-            record(index..<at)
-            output.append(contentsOf: marker)
+            replace(index..<at)
         }
         index = at
         return true
@@ -142,20 +153,25 @@ struct RedactionScanner {
 
     // MARK: Helpers
 
-    /// If the marker (optionally in quotes) stands at `position`, copies it, moves past it and
-    /// returns `true`.
+    /// If the marker (optionally in quotes) stands at `position`, moves past it and returns
+    /// `true`: a value redacted already is left as it is.
     private mutating func skipMarker(at position: Int, quoted: Bool = false) -> Bool {
         let end = position + marker.count
         guard end <= bytes.count, bytes[position..<end].elementsEqual(marker) else { return false }
         if quoted {
             guard end < bytes.count, bytes[end] == Byte.quote else { return false }
-            output.append(contentsOf: bytes[(position - 1)...end])
             index = end + 1
         } else {
-            output.append(contentsOf: marker)
             index = end
         }
         return true
+    }
+
+    /// Records the value in `range` and replaces it by the bare marker.
+    private mutating func replace(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        record(range)
+        replacements.append(Replacement(range: range, quoted: false))
     }
 
     private mutating func record(_ range: Range<Int>) {

@@ -51,11 +51,16 @@ struct Redactor: Sendable {
 
     /// `text` with the value of every listed name replaced by the marker.
     ///
-    /// - Returns: The redacted text, and the values removed (as they stood in `text`).
+    /// - Returns: The redacted text (`text` itself, not a copy, when nothing was redacted),
+    ///   and the values removed (as they stood in `text`).
     func redact(_ text: String) -> (text: String, removed: [String]) {
-        var scanner = RedactionScanner(bytes: Array(text.utf8), redactor: self)
-        scanner.run()
-        return (String(decoding: scanner.output, as: UTF8.self), scanner.removed)
+        var storage = text
+        return storage.withUTF8 { bytes in
+            var scanner = RedactionScanner(bytes: bytes, redactor: self)
+            scanner.run()
+            guard !scanner.replacements.isEmpty else { return (text, scanner.removed) }
+            return (String(decoding: scanner.output(), as: UTF8.self), scanner.removed)
+        }
     }
 
     /// `text` with the value of each cookie replaced by the marker where it stands with the

@@ -30,18 +30,23 @@ struct SecretSet: Sendable {
     /// when none occurs.
     func scrub(_ text: String, marker: [UInt8]) -> String {
         guard !values.isEmpty else { return text }
+        // Searched in the string's own storage: a line that holds no secret is not copied.
+        var storage = text
+        let first = storage.withUTF8 { line in
+            values.firstIndex { value in value.count <= line.count && Self.range(of: value, in: line[...]) != nil }
+        }
+        guard let first else { return text }
         var bytes = Array(text.utf8)
-        var changed = false
-        for value in values where value.count <= bytes.count {
+        for value in values[first...] where value.count <= bytes.count {
             guard Self.range(of: value, in: bytes[...]) != nil else { continue }
             bytes = Self.replacing(value, with: marker, in: bytes)
-            changed = true
         }
-        return changed ? String(decoding: bytes, as: UTF8.self) : text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The first range of `needle` in `haystack`.
-    static func range(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Range<Int>? {
+    static func range<Haystack: Collection<UInt8>>(of needle: [UInt8], in haystack: Haystack) -> Range<Int>?
+    where Haystack.Index == Int, Haystack.SubSequence: Collection<UInt8>, Haystack.SubSequence.Index == Int {
         guard let first = needle.first, needle.count <= haystack.count else { return nil }
         var start = haystack.startIndex
         let last = haystack.endIndex - needle.count

@@ -21,20 +21,20 @@ import Foundation
 ///     }
 /// }
 /// ```
-public protocol ErrorBodyDecoding {
+///
+/// It refines ``ErrorMessageProviding``: a message of your own for a status code
+/// (``ErrorMessageProviding/errorMessage(for:)``, `nil` by default) wins over the body's
+/// description.
+public protocol ErrorBodyDecoding: ErrorMessageProviding {
     /// The shape of the API's error bodies.
     associatedtype ErrorBody: Decodable & Sendable
-
-    /// A message of your own for a status code, such as `"User not found"` for `404`; it wins
-    /// over the body's description. `nil` (the default) keeps the body's.
-    ///
-    /// - Parameter statusCode: The rejected status code.
-    /// - Returns: The message, or `nil`.
-    func errorMessage(for statusCode: Int) -> String?
 }
 
 extension ErrorBodyDecoding {
-    /// No message of your own.
+    /// No message of your own: the error body's description is the message.
+    ///
+    /// - Parameter statusCode: The rejected status code.
+    /// - Returns: `nil`.
     public func errorMessage(for statusCode: Int) -> String? { nil }
 }
 

@@ -92,6 +92,27 @@ import Testing
         #expect(capture.lines == ["[Quiver] Request: POST https://api.example.com/v2/users?page=2"])
     }
 
+    @Test func theDefaultLinesMatchWhatTheDefaultEntryFormatterWrites() {
+        let capture = LoggerCapture()
+        let logger = capture.logger(options: .default, formatter: .init())
+        logger.willSend(LoggerFixtures.request(), target: target)
+        logger.didReceive(.success(LoggerFixtures.response(body: Data("ok".utf8))), target: target)
+        let expected = [
+            ("Request", "POST https://api.example.com/v2/users?page=2"),
+            ("Response", "POST https://api.example.com/v2/users?page=2 → 200, 2 bytes"),
+        ].map { NetworkLoggerPlugin.Configuration.Formatter.defaultEntryFormatter(identifier: $0.0, message: $0.1, target: target) }
+        #expect(capture.lines == expected)
+        #expect(expected.first == "[Quiver] Request: POST https://api.example.com/v2/users?page=2")
+    }
+
+    @Test func anEntryFormatterSetAfterCreationIsUsed() {
+        let capture = LoggerCapture()
+        var formatter = NetworkLoggerPlugin.Configuration.Formatter()
+        formatter.entry = { identifier, message, _ in "\(identifier.uppercased()) \(message)" }
+        capture.logger(options: .requestMethod, formatter: formatter).willSend(LoggerFixtures.request(), target: target)
+        #expect(capture.lines == ["REQUEST POST https://api.example.com/v2/users?page=2"])
+    }
+
     @Test func aSecretEchoedUnderAnotherNameIsStillHidden() {
         let capture = LoggerCapture()
         let request = LoggerFixtures.request(headers: ["authorization": "Bearer ECHOED-TOKEN-42"],

@@ -158,4 +158,39 @@ import Testing
         #expect(BodyText.truncated("short", maximumBytes: 5) == "short")
         #expect(BodyText.truncated("short", maximumBytes: -1) == "… (5 more bytes)")
     }
+
+    /// The address of a string's UTF-8 storage, to tell the same string from a copy.
+    private func storage(of text: String) -> UnsafeRawPointer? {
+        text.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+    }
+
+    @Test func aTextWithNothingToRedactIsReturnedItselfNotACopy() {
+        // The logger runs every line it prints through here: a clean line must cost nothing.
+        let line = String(repeating: "GET https://api.example.com/v2/users/42 → 200, ", count: 2)
+        let result = redactor.redact(line)
+        #expect(result.text == line)
+        #expect(result.removed.isEmpty)
+        #expect(storage(of: result.text) == storage(of: line))
+    }
+
+    @Test func aLineHoldingNoLearnedSecretIsNotCopiedByTheScrub() {
+        var secrets = SecretSet()
+        secrets.insert("TOKEN-abcdef-123456", minimumLength: Redactor.minimumScrubbedLength, marker: Array("<redacted>".utf8))
+        let clean = String(repeating: "nothing secret in this line ", count: 2)
+        #expect(storage(of: secrets.scrub(clean, marker: Array("<redacted>".utf8))) == storage(of: clean))
+        let dirty = clean + "TOKEN-abcdef-123456 and TOKEN-abcdef-123456"
+        #expect(secrets.scrub(dirty, marker: Array("<redacted>".utf8)) == clean + "<redacted> and <redacted>")
+    }
+
+    @Test(arguments: [
+        (#"a "password": "x", b=1&api_key=k&c, "token": {"a": 1}, X-Api-Key: v"#,
+         #"a "password": "<redacted>", b=1&api_key=<redacted>&c, "token": "<redacted>", X-Api-Key: <redacted>"#),
+        ("https://u:pw@h.test/?api_key=k", "https://u:<redacted>@h.test/?api_key=<redacted>"),
+        (#"{"password": "<redacted>"} api_key=<redacted>"#, #"{"password": "<redacted>"} api_key=<redacted>"#),
+    ])
+    func severalValuesInOneTextAreAllReplacedInPlace(input: String, expected: String) {
+        let result = redactor.redact(input)
+        #expect(result.text == expected)
+        #expect(redactor.redact(result.text).text == expected)
+    }
 }

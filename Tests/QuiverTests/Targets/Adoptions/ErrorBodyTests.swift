@@ -66,6 +66,15 @@ struct MessagesTarget: TargetType, ErrorMessageProviding {
         #expect(error?.errorBody(as: ServerError.self)?.error.code == "gone")
     }
 
+    @Test func errorBodyDecodingIsTheOneErrorMessageFamily() {
+        // One declaration of errorMessage(for:): a target with a typed error body is also a
+        // target that names its failures, wherever the provider asks for the message.
+        let target: any TargetType = ProfileTarget()
+        let messages = target as? any ErrorMessageProviding
+        #expect(messages != nil)
+        #expect(messages?.errorMessage(for: 403) == "You may not see this profile")
+    }
+
     @Test func anErrorBodyOfAnotherShapeLeavesNoBodyButKeepsTheResponse() async {
         let error = await provider(ProfileTarget.self, status: 500, body: "<html>oops</html>").result(for: ProfileTarget()).failure
         #expect(error?.errorBody(as: ServerError.self) == nil)

@@ -1,0 +1,58 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import Quiver
+
+@Suite struct RequestValidatorTests {
+    /// What Foundation itself reads from the URL: the check reads the URL's text instead (no
+    /// string is made for a URL that passes), and must agree with it.
+    private func foundationProblem(_ url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased() else { return "no scheme" }
+        guard scheme == "http" || scheme == "https" else { return "scheme \(scheme)" }
+        guard let host = url.host, !host.isEmpty else { return "no host" }
+        return nil
+    }
+
+    @Test(arguments: [
+        "https://api.example.com/v2", "HTTP://api.example.com", "HtTpS://api.example.com:8443/x?y=1#z",
+        "http://user:pw@h.test/", "http://user@h.test", "http://[::1]:8080/v1", "http://127.0.0.1:80",
+        "ftp://example.com/file", "mailto:someone@example.com", "/relative/path", "api.example.com/v1",
+        "localhost:8080/users", "https:///no-host", "http://user@/x", "http://:8080/x", "https:no-slashes",
+        "httpx://example.com", "ws://example.com/socket", "http://h.test?q=1", "http://h.test#f",
+    ])
+    func findsAProblemExactlyWhereFoundationSeesOne(text: String) throws {
+        let url = try #require(URL(string: text))
+        let problem = RequestValidator.urlProblem(url)
+        #expect((problem == nil) == (foundationProblem(url) == nil), "\(text): \(problem ?? "no problem")")
+    }
+
+    @Test func namesTheSchemeItRefusesAndHintsAtMissingOnes() throws {
+        let ftp = try #require(URL(string: "FTP://example.com/file"))
+        #expect(RequestValidator.urlProblem(ftp)?.contains("its scheme is ftp") == true)
+        let bare = try #require(URL(string: "api.example.com/v1"))
+        #expect(RequestValidator.urlProblem(bare)?.contains("add http:// or https://") == true)
+        let hostless = try #require(URL(string: "https:///x"))
+        #expect(RequestValidator.urlProblem(hostless) == "the URL has no host")
+    }
+
+    @Test func aURLAPluginChangesIsCheckedAgain() async throws {
+        // The URL is checked after the plugins ran, whatever the endpoint's URL was.
+        struct ToFTP: PluginType {
+            func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+                var request = request
+                request.url = URL(string: "ftp://files.example.com/x")
+                return request
+            }
+        }
+        let provider = Provider<GenericTarget>(stubClosure: Provider.immediatelyStub, plugins: [ToFTP()])
+        let result = await provider.result(for: GenericTarget(baseURL: exampleBase, path: "users"))
+        guard case .failure(.invalidRequest(let message)) = result else {
+            Issue.record("expected .invalidRequest, got \(result)")
+            return
+        }
+        #expect(message.contains("ftp://files.example.com/x"))
+        #expect(message.contains("its scheme is ftp"))
+    }
+}
