@@ -9,6 +9,7 @@ import FoundationNetworking
 extension Provider {
     /// Requests `target`, reporting transfer progress to `progress`.
     func result(for target: Target, progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
+        let start = DispatchTime.now()
         let pluginTarget = target.unwrapped
         var result: Result<Response, QuiverError>
         let endpoint = endpointClosure(target)
@@ -29,13 +30,13 @@ extension Provider {
         for plugin in plugins {
             result = await plugin.process(consume result, target: pluginTarget)
         }
-        return result
+        return await holding(result, for: pluginTarget, since: start)
     }
 
     /// The request for `endpoint` (as the ``requestClosure`` makes it, when there is one), with
     /// `target`'s timeout and cache policy.
     func request(for endpoint: Endpoint, of target: Target) async throws(QuiverError) -> BuiltRequest {
-        var built = try RequestBuilder.build(endpoint)
+        var built = try RequestBuilder.build(endpoint, jsonEncoder: encoder(for: target.unwrapped))
         if let requestClosure {
             try await built.replaceRequest(using: requestClosure, for: endpoint)
         }
@@ -134,6 +135,7 @@ extension Provider {
                 let sent = try Self.transportRequest(request, body: body, download: download, progress: progress,
                                                      timeout: Self.timeout(of: request, startingAt: startingTimeout,
                                                                            targetTimeout: target.timeout))
+                SendObserver.handedToTransport?()
                 result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
                                     download: download)
             } catch {

@@ -22,19 +22,27 @@ extension Provider {
     ///   - maximumConcurrency: The most requests in flight at once; at least 1. Defaults to 4.
     ///   - failurePolicy: Whether a failure stops the rest. Defaults to
     ///     ``GroupFailurePolicy/collectAll``.
+    ///   - progress: Called as the group moves (CodyFire's `onProgress` on a group): requests
+    ///     finished and bytes moved, from the requests' tasks (hop to the main actor for UI).
     /// - Returns: One result per target, in the same order.
     public func results(for targets: [Target], maximumConcurrency: Int = 4,
-                        failurePolicy: GroupFailurePolicy = .collectAll) async -> [Result<Response, QuiverError>] {
-        await runGroup(targets, maximumConcurrency: maximumConcurrency, failurePolicy: failurePolicy,
-                       isFailure: { if case .failure = $0 { true } else { false } },
-                       cancelled: .failure(.cancelled())) { await self.result(for: $0) }
+                        failurePolicy: GroupFailurePolicy = .collectAll,
+                        progress: (@Sendable (GroupProgress) -> Void)? = nil) async -> [Result<Response, QuiverError>] {
+        let tracker = progress.map { GroupProgressTracker(totalCount: targets.count, report: $0) }
+        return await runGroup(targets, maximumConcurrency: maximumConcurrency, failurePolicy: failurePolicy,
+                              isFailure: { if case .failure = $0 { true } else { false } },
+                              cancelled: .failure(.cancelled())) { index, target in
+            let result = await self.result(for: target, progress: tracker?.requestProgress(index))
+            tracker?.finished(index, receiving: (try? result.get())?.data.count ?? 0)
+            return result
+        }
     }
 
     /// Runs `work` for every target with at most `maximumConcurrency` at once, results in order.
     func runGroup<Output: Sendable>(
         _ targets: [Target], maximumConcurrency: Int, failurePolicy: GroupFailurePolicy,
         isFailure: @escaping @Sendable (Output) -> Bool, cancelled: Output,
-        work: @escaping @Sendable (Target) async -> Output
+        work: @escaping @Sendable (_ index: Int, _ target: Target) async -> Output
     ) async -> [Output] {
         var outputs = [Output](repeating: cancelled, count: targets.count)
         await withTaskGroup(of: (Int, Output).self) { group in
@@ -43,7 +51,7 @@ extension Provider {
                 guard next < targets.count else { return }
                 let index = next
                 next += 1
-                group.addTask { (index, await work(targets[index])) }
+                group.addTask { (index, await work(index, targets[index])) }
             }
             for _ in 0..<min(max(1, maximumConcurrency), targets.count) {
                 startNext()
@@ -69,10 +77,12 @@ extension Provider where Target: TargetMapping {
     /// - Parameters:
     ///   - targets: The endpoints to request.
     ///   - maximumConcurrency: The most requests in flight at once. Defaults to 4.
+    ///   - progress: Called as the group moves: requests finished and bytes moved.
     /// - Returns: One ``TargetMapping/Output`` per target, in the same order.
-    public func request(_ targets: [Target], maximumConcurrency: Int = 4) async -> [Target.Output] {
+    public func request(_ targets: [Target], maximumConcurrency: Int = 4,
+                        progress: (@Sendable (GroupProgress) -> Void)? = nil) async -> [Target.Output] {
         var outputs: [Target.Output?] = Array(repeating: nil, count: targets.count)
-        let results = await results(for: targets, maximumConcurrency: maximumConcurrency)
+        let results = await results(for: targets, maximumConcurrency: maximumConcurrency, progress: progress)
         for (index, result) in results.enumerated() {
             outputs[index] = mapped(result, by: targets[index], decodingWith: decoder(for: targets[index]))
         }

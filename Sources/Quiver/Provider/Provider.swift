@@ -39,8 +39,14 @@ public final class Provider<Target: TargetType>: Sendable {
     public let retryPolicy: RetryPolicy
     /// Shares identical `GET` requests in flight, when the provider tracks them.
     let inflight: InflightRequests?
-    /// Replaces the request-building step, when set; see ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:)``.
+    /// Replaces the request-building step, when set; see ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:)``.
     public let requestClosure: RequestClosure?
+    /// The shortest time, in seconds, between the start of a request and the delivery of its
+    /// success, unless the target has its own (``MinimumDurationProviding``); `nil` delivers at once.
+    public let minimumDuration: TimeInterval?
+    /// The encoder for `.json` bodies when neither the task nor the target
+    /// (``EncoderProviding``) names one; `nil` means a `JSONEncoder` with sorted keys.
+    public let encoder: JSONEncoder?
 
     /// Creates a provider.
     ///
@@ -66,6 +72,12 @@ public final class Provider<Target: TargetType>: Sendable {
     ///     destination are kept whatever it returns. An error it throws ends the request with
     ///     ``QuiverError/plugin(_:)`` (a ``QuiverError`` as it is) and nothing is sent. `nil` (the
     ///     default) builds the request from the endpoint.
+    ///   - minimumDuration: The shortest time, in seconds, between the start of a request and the
+    ///     delivery of its success (CodyFire's `additionalTimeout`); failures and cancellation are
+    ///     not delayed. Defaults to `nil`: delivered at once.
+    ///   - encoder: The encoder for `.json` bodies (date and key strategies) when neither the
+    ///     task nor the target (``EncoderProviding``) names one. `nil` means a `JSONEncoder` with
+    ///     sorted keys.
     public init(
         endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping,
         stubClosure: @escaping StubClosure = Provider.neverStub,
@@ -75,7 +87,9 @@ public final class Provider<Target: TargetType>: Sendable {
         decoder: JSONDecoder? = nil,
         retryPolicy: RetryPolicy = .none,
         trackInflights: Bool = false,
-        requestClosure: RequestClosure? = nil
+        requestClosure: RequestClosure? = nil,
+        minimumDuration: TimeInterval? = nil,
+        encoder: JSONEncoder? = nil
     ) {
         self.endpointClosure = endpointClosure
         self.stubClosure = stubClosure
@@ -86,6 +100,8 @@ public final class Provider<Target: TargetType>: Sendable {
         self.retryPolicy = retryPolicy
         self.inflight = trackInflights ? InflightRequests() : nil
         self.requestClosure = requestClosure
+        self.minimumDuration = minimumDuration
+        self.encoder = encoder
     }
 
     /// Whether identical `GET` requests in flight are shared.
@@ -132,6 +148,11 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   when the DTO does not decode or convert.
     public func decode<D: DTODecodable>(_ type: D.Type, from target: Target, using decoder: JSONDecoder? = nil) async throws(QuiverError) -> D {
         try await response(for: target).decode(type, using: decoder ?? self.decoder(for: target))
+    }
+
+    /// The encoder for `target`'s `.json` bodies that name none: its own, else the provider's.
+    func encoder(for target: any TargetType) -> JSONEncoder? {
+        (target as? any EncoderProviding)?.encoder ?? encoder
     }
 
     /// The decoder for `target`'s bodies: its own, else the provider's.

@@ -41,11 +41,16 @@ enum RequestBuilder {
 
     /// Builds the request without checking it; ``RequestValidator`` checks it once plugins
     /// have had their say.
-    static func build(_ endpoint: Endpoint) throws(QuiverError) -> BuiltRequest {
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint.
+    ///   - jsonEncoder: The encoder for `.json` tasks that name none (the target's or the
+    ///     provider's); `nil` uses ``defaultJSONEncoder``.
+    static func build(_ endpoint: Endpoint, jsonEncoder: JSONEncoder? = nil) throws(QuiverError) -> BuiltRequest {
         if let problem = endpoint.pathProblem {
             throw .invalidRequest("\(endpoint.method) \(endpoint.url): \(problem)")
         }
-        var parts = Parts()
+        var parts = Parts(method: endpoint.method, jsonEncoder: jsonEncoder ?? defaultJSONEncoder)
         try parts.collect(endpoint.task)
         if parts.bodySource != nil, endpoint.method.forbidsBody {
             throw .invalidRequest("\(endpoint.method) \(endpoint.url): a \(endpoint.method) request cannot carry a body")
@@ -78,6 +83,8 @@ enum RequestBuilder {
 
     /// The body and query a task contributes.
     private struct Parts {
+        let method: HTTPMethod
+        let jsonEncoder: JSONEncoder
         var body: Data?
         var bodySource: BodySource?
         var download: DownloadDestination?
@@ -91,7 +98,7 @@ enum RequestBuilder {
             case .data(let data, let contentType):
                 setBody(data, contentType: contentType)
             case .json(let value, let encoder):
-                let data = try encode { try (encoder ?? RequestBuilder.defaultJSONEncoder).encode(value) }
+                let data = try encode { try JSONEncoding.encoder(for: value, given: encoder ?? jsonEncoder).encode(value) }
                 setBody(data, contentType: "application/json")
             case .form(let value, let encoder):
                 let data = try encode { try (encoder ?? RequestBuilder.defaultFormEncoder).encodedData(value) }
@@ -113,6 +120,8 @@ enum RequestBuilder {
             case .downloadCarrying(let body, let destination):
                 try collect(body)
                 download = destination
+            case .urlEncoded(let value, let encoder):
+                try collect(method.takesQueryParameters ? .query(value, encoder: encoder) : .form(value, encoder: encoder))
             case .composite(let base, let value, let encoder):
                 try collect(base)
                 try appendQuery(value, encoder: encoder)

@@ -64,6 +64,10 @@ enum RequestValidator {
                 throw .invalidRequest("\(method) \(url()): the header name \(String(reflecting: name)) is not a valid HTTP token")
             }
             guard isFieldValue(value) else {
+                if value == BasicAuthorization.refusedValue {
+                    throw .invalidRequest("\(method) \(url()): basic authorization: the user name contains \":\", "
+                                          + "which Basic authentication cannot carry (RFC 7617)")
+                }
                 throw .invalidRequest("\(method) \(url()): the value of header \(name) contains a control character (CR, LF or NUL)")
             }
         }

@@ -90,6 +90,13 @@ public enum HTTPTask: Sendable {
     ///     `.uploadFile`, or a query.
     ///   - destination: Decides the final URL once the response is known.
     indirect case downloadCarrying(HTTPTask, to: DownloadDestination)
+    /// `value` where the method wants it (Moya's `URLEncoding.default`): in the URL query for
+    /// `GET`, `HEAD` and `DELETE`, as an `application/x-www-form-urlencoded` body otherwise.
+    ///
+    /// - Parameters:
+    ///   - value: A model or ``Parameters`` whose top level is keyed.
+    ///   - encoder: The encoder to use; `nil` uses ``FormEncoder`` with its defaults.
+    case urlEncoded(any Encodable & Sendable, encoder: FormEncoder? = nil)
 
     /// A JSON body from a ``Parameters`` literal such as `["name": "Ada", "admin": false]`.
     ///

@@ -29,6 +29,8 @@ public struct NetworkLoggerPlugin: PluginType {
     /// What to log, how, and where.
     public let configuration: Configuration
     private let redactor: Redactor
+    /// The level in force, shared by every copy of this plugin; see ``level``.
+    let currentLevel: Locked<Configuration.Level>
 
     /// Creates a logger.
     ///
@@ -38,6 +40,7 @@ public struct NetworkLoggerPlugin: PluginType {
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.redactor = Redactor(configuration.redaction)
+        self.currentLevel = Locked(configuration.level)
     }
 
     /// Logs the request about to be sent (``Configuration/Level/info`` and up).
@@ -46,7 +49,7 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - request: The request as it will be sent.
     ///   - target: The target being requested.
     public func willSend(_ request: URLRequest, target: any TargetType) {
-        guard configuration.level >= .info, isLogged(target) else { return }
+        guard level >= .info, isLogged(target) else { return }
         emit(requestLines(request, target: target), target: target)
     }
 
@@ -57,10 +60,11 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - result: The response, or why the request failed.
     ///   - target: The target that was requested.
     public func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType) {
-        guard configuration.level >= .error, isLogged(target) else { return }
+        let level = self.level
+        guard level >= .error, isLogged(target) else { return }
         switch result {
         case .success(let response):
-            guard configuration.level >= .info else { return }
+            guard level >= .info else { return }
             emit(successLines(response, target: target), target: target)
         case .failure(let error):
             emit(failureLines(error, target: target), target: target)
@@ -76,7 +80,7 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - target: The target that was requested.
     /// - Returns: `result`.
     public func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
-        if configuration.level >= .error, case .failure(let error) = copy result, isLogged(target) {
+        if level >= .error, case .failure(let error) = copy result, isLogged(target) {
             switch error {
             case .invalidRequest, .encoding, .plugin:
                 emit(failureLines(error, target: target), target: target)
@@ -93,7 +97,7 @@ public struct NetworkLoggerPlugin: PluginType {
         (target.unwrapped as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
     }
 
-    private var isDebug: Bool { configuration.level >= .debug }
+    private var isDebug: Bool { level >= .debug }
 
     private func requestLines(_ request: URLRequest, target: any TargetType) -> [String] {
         let options = configuration.logOptions

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A ``GenericTarget`` with a closure that turns its outcome into any type: T21HTTPRequester's
+/// `HTTPGenericService<T>(url, path, method, params, mapping)`, for service factories whose
+/// targets map to something other than a decoded body.
+///
+/// `Provider<MultiTarget>.request(_:)` returns the closure's output, typed at compile time:
+///
+/// ```swift
+/// let films = GenericTarget(baseURL: swapi, path: "films/").mapping { result -> FilmsOutcome in
+///     switch result {
+///     case .success(let response): (try? response.decode([Film].self)).map(FilmsOutcome.films) ?? .mappingFailed
+///     case .failure(let error): .error(error)
+///     }
+/// }
+/// let outcome = await provider.request(films)   // FilmsOutcome
+/// ```
+public struct MappedTarget<Output: Sendable>: TargetType, TargetMapping {
+    /// The target's values.
+    public var target: GenericTarget
+    /// Turns the outcome of a request into `Output`.
+    public let transform: @Sendable (Result<Response, QuiverError>) -> Output
+
+    /// Creates a mapped target.
+    ///
+    /// - Parameters:
+    ///   - target: The target's values.
+    ///   - transform: Turns every outcome (success, rejected status, network failure, a plugin's
+    ///     refusal, cancellation) into `Output`.
+    public init(_ target: GenericTarget, mapping transform: @escaping @Sendable (Result<Response, QuiverError>) -> Output) {
+        self.target = target
+        self.transform = transform
+    }
+
+    /// Runs ``transform``.
+    ///
+    /// - Parameter result: The outcome of the request.
+    /// - Returns: What ``transform`` makes of it.
+    public func map(_ result: Result<Response, QuiverError>) -> Output {
+        transform(result)
+    }
+
+    /// The base URL.
+    public var baseURL: URL { target.baseURL }
+    /// The path.
+    public var path: String { target.path }
+    /// The method.
+    public var method: HTTPMethod { target.method }
+    /// The task.
+    public var task: HTTPTask { target.task }
+    /// The headers.
+    public var headers: [String: String]? { target.headers }
+    /// The sample data.
+    public var sampleData: Data { target.sampleData }
+    /// The validation.
+    public var validationType: ValidationType { target.validationType }
+    /// The timeout.
+    public var timeout: TimeInterval? { target.timeout }
+}
+
+extension GenericTarget {
+    /// This target with a closure that turns its outcome into `Output`.
+    ///
+    /// - Parameter transform: Turns every outcome into `Output`.
+    /// - Returns: A ``MappedTarget``.
+    public func mapping<Output: Sendable>(_ transform: @escaping @Sendable (Result<Response, QuiverError>) -> Output) -> MappedTarget<Output> {
+        MappedTarget(self, mapping: transform)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import Quiver
+
+@Suite struct BasicAuthorizationTests {
+    /// CodyFire's login: `APIRequest("login").method(.post).basicAuth(email:password:)`.
+    private struct Login: TargetType {
+        let email: String
+        let password: String
+        var baseURL: URL { exampleBase }
+        var path: String { "login" }
+        var method: HTTPMethod { .post }
+        var task: HTTPTask { .plain }
+        var headers: [String: String]? { .basicAuthorization(user: email, password: password) }
+    }
+
+    @Test func loginSendsTheBase64OfUserColonPasswordInUTF8() async throws {
+        let transport = RecordingTransport()
+        _ = try await Provider<Login>(transport: transport).response(for: Login(email: "test@mail.com", password: "qwërty:1"))
+        let header = try #require(transport.requests.first?.value(forHTTPHeaderField: "Authorization"))
+        #expect(header == "Basic " + Data("test@mail.com:qwërty:1".utf8).base64EncodedString())
+        #expect(header == "Basic dGVzdEBtYWlsLmNvbTpxd8OrcnR5OjE=")
+    }
+
+    @Test func aUserNameWithAColonIsRefusedAndNothingIsSent() async {
+        let transport = RecordingTransport()
+        let result = await Provider<Login>(transport: transport).result(for: Login(email: "a:b", password: "x"))
+        guard case .invalidRequest(let message) = result.failure else {
+            Issue.record("expected .invalidRequest, got \(result)")
+            return
+        }
+        #expect(message.contains("user name contains \":\""))
+        #expect(transport.requests.isEmpty)
+    }
+}

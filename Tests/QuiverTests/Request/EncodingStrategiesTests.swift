@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import Quiver
+
+@Suite struct EncodingStrategiesTests {
+    private struct Payload: Encodable, Sendable { let at: Date }
+
+    /// CodyFire's `SomePayload: JSONPayload, CustomDateEncodingStrategy`.
+    private struct StampedPayload: Encodable, Sendable, DateEncodingStrategyProviding {
+        let at: Date
+        var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy { .millisecondsSince1970 }
+    }
+
+    private struct Legacy: TargetType, EncoderProviding {
+        var task: HTTPTask
+        var baseURL: URL { exampleBase }
+        var path: String { "events" }
+        var method: HTTPMethod { .post }
+        var encoder: JSONEncoder { Self.encoder(.secondsSince1970) }
+
+        static func encoder(_ strategy: JSONEncoder.DateEncodingStrategy) -> JSONEncoder {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = strategy
+            return encoder
+        }
+    }
+
+    private let date = Date(timeIntervalSince1970: 1_000)
+
+    private func body(_ task: HTTPTask, provider encoder: JSONEncoder? = nil, target: Bool = false) async throws -> String {
+        let transport = RecordingTransport()
+        if target {
+            _ = try await Provider<Legacy>(transport: transport, encoder: encoder).response(for: Legacy(task: task))
+        } else {
+            _ = try await Provider<GenericTarget>(transport: transport, encoder: encoder)
+                .response(for: GenericTarget(baseURL: exampleBase, method: .post, task: task))
+        }
+        guard case .data(let data) = try #require(transport.requests.first).body else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func theProvidersEncoderIsUsedForJSONBodies() async throws {
+        // CodyFire.shared.dateEncodingStrategy = .secondsSince1970
+        #expect(try await body(.json(Payload(at: date)), provider: Legacy.encoder(.secondsSince1970)) == #"{"at":1000}"#)
+    }
+
+    @Test func theTargetsEncoderWinsOverTheProviders() async throws {
+        let body = try await body(.json(Payload(at: date)), provider: Legacy.encoder(.millisecondsSince1970), target: true)
+        #expect(body == #"{"at":1000}"#)
+    }
+
+    @Test func theRequestsEncoderWinsOverTheTargets() async throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let body = try await body(.json(Payload(at: date), encoder: Legacy.encoder(.formatted(formatter))), target: true)
+        #expect(body == #"{"at":"1970-01-01"}"#)
+    }
+
+    @Test func aModelsOwnDateStrategyWinsOverEveryEncoder() async throws {
+        let body = try await body(.json(StampedPayload(at: date), encoder: Legacy.encoder(.secondsSince1970)), target: true)
+        #expect(body == #"{"at":1000000}"#)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import Quiver
+
+@Suite struct DTOEncodableTests {
+    private struct UserEntry: Encodable, Sendable {
+        let full_name: String
+        let age: Int
+    }
+
+    private struct InvalidUser: Error {}
+
+    /// CoreNetKit's app-layer model, converted to its raw DTO for the request.
+    private struct AppUser: DTOEncodable, Sendable {
+        let name: String
+        let age: Int
+        func toDTO() throws -> UserEntry {
+            guard age >= 0 else { throw InvalidUser() }
+            return UserEntry(full_name: name, age: age)
+        }
+    }
+
+    private func sent(_ task: HTTPTask, method: HTTPMethod = .post) async -> (Result<Response, QuiverError>, RecordingTransport) {
+        let transport = RecordingTransport()
+        let result = await Provider<GenericTarget>(transport: transport)
+            .result(for: GenericTarget(baseURL: exampleBase, path: "users", method: method, task: task))
+        return (result, transport)
+    }
+
+    @Test func aModelIsSentAsItsDTOInJSONFormAndQuery() async throws {
+        let ada = AppUser(name: "Ada", age: 36)
+        let (_, json) = await sent(.json(dto: ada))
+        #expect(json.requests.first?.body == .data(Data(#"{"age":36,"full_name":"Ada"}"#.utf8)))
+        let (_, form) = await sent(.form(dto: ada))
+        #expect(form.requests.first?.body == .data(Data("age=36&full_name=Ada".utf8)))
+        let (_, query) = await sent(.query(dto: ada), method: .get)
+        #expect(query.requests.first?.url.query == "age=36&full_name=Ada")
+    }
+
+    @Test func arraysAndOptionalsConvertToo() async {
+        let (_, array) = await sent(.json(dto: [AppUser(name: "A", age: 1), AppUser(name: "B", age: 2)]))
+        #expect(array.requests.first?.body == .data(Data(#"[{"age":1,"full_name":"A"},{"age":2,"full_name":"B"}]"#.utf8)))
+        let none: AppUser? = nil
+        let (_, optional) = await sent(.json(dto: none))
+        #expect(optional.requests.first?.body == .data(Data("null".utf8)))
+    }
+
+    @Test func aNilOptionalModelAddsNoQuery() async {
+        let none: AppUser? = nil
+        let (result, transport) = await sent(.query(dto: none), method: .get)
+        #expect(result.failure == nil)
+        #expect(transport.requests.first?.url.query == nil)
+    }
+
+    @Test func aFailedConversionIsAnEncodingErrorAndNothingIsSent() async {
+        let (result, transport) = await sent(.json(dto: [AppUser(name: "A", age: 1), AppUser(name: "B", age: -1)]))
+        guard case .encoding(let error) = result.failure else {
+            Issue.record("expected .encoding, got \(result)")
+            return
+        }
+        #expect(error is InvalidUser)
+        #expect(transport.requests.isEmpty)
+    }
+}
