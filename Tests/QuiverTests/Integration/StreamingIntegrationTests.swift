@@ -27,7 +27,7 @@ struct NumberedEvent: Decodable, Equatable {
 }
 
 @Suite(.requiresHTTPBin) struct StreamingHTTPBinTests {
-    let provider = Provider<LiveStream>()
+    let provider = Provider<LiveStream>(transport: TransportUnderTest.shared)
 
     private func httpbin(_ path: String, query: KeyValuePairs<String, String> = [:]) -> LiveStream {
         LiveStream(url: url(TestServers.httpbin ?? TestServers.unconfigured, path, query: query))
@@ -73,7 +73,7 @@ struct NumberedEvent: Decodable, Equatable {
 }
 
 @Suite(.requiresFaultServer) struct StreamingFaultTests {
-    let provider = Provider<LiveStream>()
+    let provider = Provider<LiveStream>(transport: TransportUnderTest.shared)
 
     private func fault(_ path: String, query: KeyValuePairs<String, String> = [:], idle: TimeInterval = 10,
                        timeout: TimeInterval? = nil) -> LiveStream {
@@ -82,7 +82,7 @@ struct NumberedEvent: Decodable, Equatable {
     }
 
     private func status(of key: String) async throws -> EndlessStatus {
-        try await Provider<GenericTarget>().decode(EndlessStatus.self, from: GenericTarget(
+        try await Provider<GenericTarget>(transport: TransportUnderTest.shared).decode(EndlessStatus.self, from: GenericTarget(
             baseURL: url(TestServers.fault ?? TestServers.unconfigured, "/endless-status", query: ["key": key])))
     }
 
@@ -259,7 +259,7 @@ struct NumberedEvent: Decodable, Equatable {
 
 @Suite(.requiresFaultServer) struct StreamingReconnectTests {
     @Test func aDroppedEventStreamResumesAfterTheLastEventID() async throws {
-        let provider = Provider<LiveStream>()
+        let provider = Provider<LiveStream>(transport: TransportUnderTest.shared)
         let target = LiveStream(url: url(TestServers.fault ?? TestServers.unconfigured, "/sse-resume",
                                          query: ["key": UUID().uuidString, "events": "6", "reset_after": "3"]))
         var ids: [String] = []
@@ -270,7 +270,7 @@ struct NumberedEvent: Decodable, Equatable {
     }
 
     @Test func reconnectingStopsAfterTheAttemptsAndThrowsTheLastError() async throws {
-        let provider = Provider<LiveStream>()
+        let provider = Provider<LiveStream>(transport: TransportUnderTest.shared)
         // Resets after event 0 on every connection (a new key each time is not needed: reset_after
         // applies to the first connection only, so use a stall that trips the idle limit instead).
         let target = LiveStream(url: url(TestServers.fault ?? TestServers.unconfigured, "/sse",

@@ -19,6 +19,8 @@ import Quiver
 ///   (`Authorization`, `Proxy-Authorization`, `Cookie`) are dropped when one leads to another
 ///   origin, and a `307`/`308` repeats the method and the body;
 /// - a `401` with a `WWW-Authenticate` challenge is returned as a response;
+/// - a streamed response (``Provider/stream(for:)``) reads the network only as it is iterated:
+///   a slow consumer holds the server back, and ending the iteration closes the connection;
 /// - failures are `URLError`s with the codes `URLSession` uses (`.timedOut`,
 ///   `.httpTooManyRedirects`, `.networkConnectionLost`, `.cannotConnectToHost`, …), the
 ///   AsyncHTTPClient error under `NSUnderlyingErrorKey`, and cancellation is `CancellationError`,
@@ -136,31 +138,63 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 
+    /// Sends `request`, following redirects, and returns as soon as the head of the final
+    /// response has arrived, with its body still to be read.
+    ///
+    /// AsyncHTTPClient reads the body from the network only as the stream is iterated, so a slow
+    /// consumer holds the server back (Quiver reads at most 1 MiB ahead of it), and the end of the
+    /// iteration (a `break`, a cancelled `Task`) closes the connection. The deadline of
+    /// ``TransportRequest/timeout`` is enforced until the head; Quiver enforces it, and the idle
+    /// limit between chunks, over the body.
+    ///
+    /// - Parameter request: What to send; its destination is ignored.
+    /// - Returns: The head of the response and its body, still arriving.
+    /// - Throws: As ``send(_:)`` does when no head arrives.
+    public func stream(_ request: TransportRequest) async throws -> ResponseStream {
+        let limit = request.timeout ?? defaultTimeout
+        let deadline = limit.map { NIODeadline.now() + Self.timeAmount($0) } ?? .distantFuture
+        do {
+            let (response, url) = try await finalResponse(to: request, until: deadline)
+            let head = Response(statusCode: Int(response.status.code), data: Data(),
+                                response: ResponseReader(request: request, url: url).head(of: response))
+            return ResponseStream(response: head, chunks: BodyChunks(response.body))
+        } catch {
+            throw TransportFailure.translating(error)
+        }
+    }
+
     /// The exchange behind ``send(_:)``: the request and the redirects after it, failures
     /// translated to `URLError`.
     private func exchange(_ request: TransportRequest, until deadline: NIODeadline) async throws -> Response {
         do {
-            var hop = RedirectHop(request)
-            var redirects = 0
-            while true {
-                let response = try await client.execute(try hop.clientRequest(reportingTo: request.progress),
-                                                        deadline: deadline)
-                if let next = hop.following(response) {
-                    guard redirects < Self.maximumRedirects else {
-                        throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: next.url])
-                    }
-                    redirects += 1
-                    try await Self.drain(response.body)
-                    hop = next
-                    continue
-                }
-                return try await ResponseReader(request: request, url: hop.url).read(response)
-            }
+            let (response, url) = try await finalResponse(to: request, until: deadline)
+            return try await ResponseReader(request: request, url: url).read(response)
         } catch {
             if case .file(let file) = request.destination {
                 try? FileManager.default.removeItem(at: file)
             }
             throw TransportFailure.translating(error)
+        }
+    }
+
+    /// The response that ends the redirects `request` meets, with the URL it came from; its
+    /// body is not read yet.
+    private func finalResponse(to request: TransportRequest, until deadline: NIODeadline) async throws
+        -> (response: HTTPClientResponse, url: URL) {
+        var hop = RedirectHop(request)
+        var redirects = 0
+        while true {
+            let response = try await client.execute(try hop.clientRequest(reportingTo: request.progress),
+                                                    deadline: deadline)
+            guard let next = hop.following(response) else {
+                return (response, hop.url)
+            }
+            guard redirects < Self.maximumRedirects else {
+                throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: next.url])
+            }
+            redirects += 1
+            try await Self.drain(response.body)
+            hop = next
         }
     }
 

@@ -22,7 +22,7 @@ struct ResponseReader {
             // AsyncHTTPClient sends a body held in memory whole before the response comes.
             request.progress.uploaded(Int64(data.count), of: Int64(data.count))
         }
-        let head = httpResponse(response)
+        let head = head(of: response)
         let status = Int(response.status.code)
         let expected = Int64(response.headers.first(name: "Content-Length") ?? "") ?? -1
         switch request.destination {
@@ -38,7 +38,7 @@ struct ResponseReader {
     /// The response head as Foundation's `HTTPURLResponse`; a header field sent more than once
     /// has its values joined with commas. `nil` only for a URL that is not http(s), which a
     /// ``TransportRequest`` never holds.
-    private func httpResponse(_ response: HTTPClientResponse) -> HTTPURLResponse? {
+    func head(of response: HTTPClientResponse) -> HTTPURLResponse? {
         var fields: [String: String] = [:]
         fields.reserveCapacity(response.headers.count)
         for (name, value) in response.headers {
