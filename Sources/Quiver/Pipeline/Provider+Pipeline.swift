@@ -144,26 +144,37 @@ extension Provider {
             for plugin in plugins {
                 plugin.didReceive(result, target: pluginTarget)
             }
-            guard case .failure(let error) = result, attempt < RetryPolicy.attemptCeiling else { return result }
-            if case .cancelled = error { return result }
-            // Looked up only now: the cast costs something, and most requests never need it.
-            let policy = (pluginTarget as? any RetryPolicyProviding)?.retryPolicy ?? retryPolicy
-            switch await retryDecision(after: result, request: request, pluginTarget: pluginTarget,
-                                       attempt: attempt, policy: policy) {
-            case .doNotRetry:
-                return result
-            case .fail(let error):
-                return .failure(error)
-            case .retry(let delay):
-                if delay > 0 {
-                    do {
-                        try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-                    } catch {
-                        return .failure(.cancelled(request))
-                    }
-                }
-                attempt += 1
+            if let outcome = await outcome(after: result, of: request, pluginTarget: pluginTarget, attempt: attempt) {
+                return outcome
             }
+            attempt += 1
+        }
+    }
+
+    /// What an attempt's result leads to: `nil` when it is to be tried again (after the retry
+    /// delay has passed), else the outcome to return. Shared by buffered and streamed requests.
+    func outcome(after result: Result<Response, QuiverError>, of request: URLRequest, pluginTarget: any TargetType,
+                 attempt: Int) async -> Result<Response, QuiverError>? {
+        guard case .failure(let error) = result, attempt < RetryPolicy.attemptCeiling, !error.isCancelled else {
+            return result
+        }
+        // Looked up only now: the cast costs something, and most requests never need it.
+        let policy = (pluginTarget as? any RetryPolicyProviding)?.retryPolicy ?? retryPolicy
+        switch await retryDecision(after: result, request: request, pluginTarget: pluginTarget,
+                                   attempt: attempt, policy: policy) {
+        case .doNotRetry:
+            return result
+        case .fail(let error):
+            return .failure(error)
+        case .retry(let delay):
+            if delay > 0 {
+                do {
+                    try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+                } catch {
+                    return .failure(.cancelled(request))
+                }
+            }
+            return nil
         }
     }
 

@@ -107,24 +107,13 @@ extension Provider {
                 for plugin in plugins {
                     plugin.didReceive(.failure(error), target: pluginTarget)
                 }
-                guard attempt < RetryPolicy.attemptCeiling, !error.isCancelled else { return result }
-                let policy = (pluginTarget as? any RetryPolicyProviding)?.retryPolicy ?? retryPolicy
-                switch await retryDecision(after: .failure(error), request: request, pluginTarget: pluginTarget,
-                                           attempt: attempt, policy: policy) {
-                case .doNotRetry:
-                    return result
-                case .fail(let error):
-                    return .failure(error)
-                case .retry(let delay):
-                    if delay > 0 {
-                        do {
-                            try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-                        } catch {
-                            return .failure(.cancelled(request))
-                        }
-                    }
-                    attempt += 1
+                if let outcome = await outcome(after: .failure(error), of: request, pluginTarget: pluginTarget,
+                                               attempt: attempt) {
+                    // A failed attempt's outcome is a failure: the original one or the retrier's.
+                    guard case .failure(let final) = outcome else { return result }
+                    return .failure(final)
                 }
+                attempt += 1
             }
         }
     }
