@@ -66,6 +66,7 @@ public struct LineTooLong: Error, Sendable, CustomStringConvertible {
     /// The limit, in bytes.
     public let limit: Int
 
+    /// What went wrong and what to do about it, for logs and error messages.
     public var description: String {
         "a line of the streamed body is longer than \(limit) bytes"
     }

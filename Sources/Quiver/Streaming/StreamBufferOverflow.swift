@@ -10,6 +10,7 @@ public struct StreamBufferOverflow: Error, Sendable, CustomStringConvertible {
     /// The hard limit on unread bytes.
     public let limit: Int
 
+    /// What went wrong and what to do about it, for logs and error messages.
     public var description: String {
         "the reader of a streamed body fell more than \(limit) bytes behind a transport that cannot be paused"
     }

@@ -14,6 +14,7 @@ public struct StreamingNotSupported: Error, Sendable, CustomStringConvertible {
         transportName = String(describing: transport)
     }
 
+    /// What went wrong and what to do about it, for logs and error messages.
     public var description: String {
         "\(transportName) cannot stream responses: it does not implement HTTPTransport.stream(_:)"
     }
