@@ -16,6 +16,8 @@ let package = Package(
         // and raw HTTPClient as its baseline.
         .package(name: "QuiverAsyncHTTPClient", path: "../Integrations/QuiverAsyncHTTPClient"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // NIO's file system, for raw HTTPClient streaming a file up and down (Benchmarks/transfers).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Targets, plugins and payloads shared by both benchmark executables.
@@ -47,9 +49,16 @@ let package = Package(
         ),
         // One large transfer per process, so that `/usr/bin/time -v` reports its peak RSS:
         // driven by Benchmarks/transfers.
+        // With `--async-http-client`, the same transfers through AsyncHTTPClientTransport and
+        // through raw HTTPClient streaming with NIO's file system.
         .executableTarget(
             name: "QuiverTransfers",
-            dependencies: [.product(name: "Quiver", package: "Quiver")]
+            dependencies: [
+                .product(name: "Quiver", package: "Quiver"),
+                .product(name: "QuiverAsyncHTTPClient", package: "QuiverAsyncHTTPClient"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "_NIOFileSystem", package: "swift-nio"),
+            ]
         ),
         // One large streamed response per process, driven by Benchmarks/streaming.
         .executableTarget(

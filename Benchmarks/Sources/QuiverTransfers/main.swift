@@ -3,7 +3,8 @@
 //
 //   QuiverTransfers MODE SERVER_URL BYTES FILE
 //
-// MODE: raw-download | quiver-download | raw-upload | quiver-upload | raw-multipart | quiver-multipart
+// MODE: raw-download | quiver-download | raw-upload | quiver-upload | raw-multipart | quiver-multipart,
+//       or over AsyncHTTPClient: ahc-raw-download | ahc-quiver-download | ahc-raw-upload | ahc-quiver-upload
 // SERVER_URL: the fault server (scripts/fault_server.py): GET /blob?bytes=N, POST /sink.
 // FILE: where a download is written, or the file an upload sends.
 import Foundation
@@ -26,6 +27,11 @@ configuration.timeoutIntervalForResource = 600
 let started = Date()
 do {
     switch mode {
+    case _ where mode.hasPrefix("ahc-"):
+        guard try await runAsyncHTTPClientTransfer(mode: mode, server: server, size: size, file: file) else {
+            FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
+            exit(2)
+        }
     case "raw-download":
         let session = URLSession(configuration: configuration)
         let (temporary, response) = try await session.download(from: server.appendingPathComponent("blob").appending(queryItems: [.init(name: "bytes", value: "\(size)")]))
