@@ -68,14 +68,17 @@ struct AsyncHTTPClientProviderClient: LiveClient {
 
 /// `AsyncHTTPClientTransport` alone, sent a `TransportRequest` by hand: the `--split` layer
 /// between raw `HTTPClient` and a provider on the transport.
+/// With a `timeout`, the request carries a deadline of its own, which the transport enforces
+/// over the whole exchange, body included.
 struct AsyncHTTPClientTransportClient: LiveClient {
-    let name = "AsyncHTTPClientTransport alone"
+    let name: String
     let transport = AsyncHTTPClientTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
                                                                 configuration: benchConfiguration()))
     let request: TransportRequest
 
-    init(url: URL) {
-        request = TransportRequest(url: url)
+    init(url: URL, timeout: TimeInterval? = nil) {
+        name = timeout.map { "AsyncHTTPClientTransport, \(Int($0)) s deadline" } ?? "AsyncHTTPClientTransport alone"
+        request = TransportRequest(url: url, timeout: timeout)
     }
 
     func fetch() async throws {

@@ -44,8 +44,10 @@ for client in [raw, provider] as [any LiveClient] {
 }
 
 if options.split, options.asyncHTTPClient {
-    // Raw HTTPClient, the transport alone, a provider on it without plugins.
-    try await runSplit(options, layers: [raw, AsyncHTTPClientTransportClient(url: fileURL), provider])
+    // Raw HTTPClient, the transport alone, a provider on it without plugins, the transport alone
+    // with a deadline (what a target's timeout costs).
+    try await runSplit(options, layers: [raw, AsyncHTTPClientTransportClient(url: fileURL), provider,
+                                         AsyncHTTPClientTransportClient(url: fileURL, timeout: 60)])
     exit(0)
 }
 if options.split {

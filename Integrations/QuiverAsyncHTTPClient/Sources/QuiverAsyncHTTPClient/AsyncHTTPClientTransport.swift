@@ -123,14 +123,23 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             return try await exchange(request, until: .distantFuture)
         }
         let end = NIODeadline.now() + Self.timeAmount(deadline)
+        // AsyncHTTPClient's deadline ends only the wait for the response head. The body is
+        // covered by one timer on an event loop that cancels the exchange when the deadline
+        // passes: a task and a timer per request, where a task group with a sleeping child
+        // (`TransportRequest.enforcingTimeout`) cost three tasks and a dispatch timer.
+        let exchange = Task { try await self.exchange(request, until: end) }
+        let timer = client.eventLoopGroup.any().scheduleTask(deadline: end) { exchange.cancel() }
+        defer { timer.cancel() }
         do {
-            // AsyncHTTPClient's deadline ends the wait for the response head; `enforcingTimeout`
-            // covers the body as well.
-            return try await request.enforcingTimeout { try await self.exchange(request, until: end) }
+            return try await withTaskCancellationHandler {
+                try await exchange.value
+            } onCancel: {
+                exchange.cancel()
+            }
         } catch let error as URLError where error.code == .timedOut {
             throw error
         } catch {
-            // The deadline's own task may lose the race to the exchange it cancelled.
+            // Cancelled by the timer, or failing as the deadline passed: the deadline's failure.
             if NIODeadline.now() >= end, !Task.isCancelled {
                 throw URLError(.timedOut)
             }
