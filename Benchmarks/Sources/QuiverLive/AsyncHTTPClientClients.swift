@@ -1,6 +1,9 @@
 import AsyncHTTPClient
 import BenchSupport
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Quiver
 import QuiverAsyncHTTPClient
 
@@ -30,6 +33,30 @@ struct RawHTTPClientClient: LiveClient {
         let response = try await client.execute(request, deadline: .distantFuture)
         let body = try await response.body.collect(upTo: 1 << 24)
         guard response.status.code == 200, body.readableBytes > 0 else {
+            throw UnexpectedResponse()
+        }
+    }
+}
+
+/// Raw `HTTPClient` plus the one piece a transport cannot skip: the response head as the
+/// `HTTPURLResponse` a Quiver `Response` carries, built as the transport builds it. The `--split`
+/// layer that shows what FoundationNetworking's `HTTPURLResponse.init` (it canonicalizes every
+/// header name through `NSString`) costs on its own.
+struct RawHTTPClientHeadClient: LiveClient {
+    let name = "raw HTTPClient + HTTPURLResponse"
+    let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: benchConfiguration())
+    let url: URL
+
+    func fetch() async throws {
+        let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), deadline: .distantFuture)
+        let body = try await response.body.collect(upTo: 1 << 24)
+        var fields: [String: String] = [:]
+        for (name, value) in response.headers {
+            fields[name] = fields[name].map { $0 + ", " + value } ?? value
+        }
+        let head = HTTPURLResponse(url: url, statusCode: Int(response.status.code), httpVersion: "HTTP/1.1",
+                                   headerFields: fields)
+        guard head?.statusCode == 200, body.readableBytes > 0 else {
             throw UnexpectedResponse()
         }
     }

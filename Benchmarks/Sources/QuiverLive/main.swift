@@ -44,9 +44,11 @@ for client in [raw, provider] as [any LiveClient] {
 }
 
 if options.split, options.asyncHTTPClient {
-    // Raw HTTPClient, the transport alone, a provider on it without plugins, the transport alone
-    // with a deadline (what a target's timeout costs).
-    try await runSplit(options, layers: [raw, AsyncHTTPClientTransportClient(url: fileURL), provider,
+    // Raw HTTPClient, raw plus the HTTPURLResponse every transport builds, the transport alone, a
+    // provider on it without plugins, the transport alone with a deadline (what a target's
+    // timeout costs).
+    try await runSplit(options, layers: [raw, RawHTTPClientHeadClient(url: fileURL),
+                                         AsyncHTTPClientTransportClient(url: fileURL), provider,
                                          AsyncHTTPClientTransportClient(url: fileURL, timeout: 60)])
     exit(0)
 }
