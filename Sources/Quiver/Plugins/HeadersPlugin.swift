@@ -57,8 +57,6 @@ public struct HeadersPlugin: PluginType {
     private func add(_ fields: [String: String], to request: inout URLRequest) throws {
         guard !fields.isEmpty else { return }
         try RequestValidator.validate(fields, method: request.httpMethod ?? "GET", url: request.url?.absoluteString ?? "")
-        for (name, value) in fields where precedence == .plugin || request.value(forHTTPHeaderField: name) == nil {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
+        request.setHeaderFields(fields, keepingExisting: precedence != .plugin)
     }
 }

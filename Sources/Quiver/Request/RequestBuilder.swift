@@ -68,15 +68,13 @@ enum RequestBuilder {
         }
         if let fields = endpoint.httpHeaderFields {
             try RequestValidator.validate(fields, method: endpoint.method.rawValue, url: endpoint.url)
-            for (name, value) in fields {
-                request.setValue(value, forHTTPHeaderField: name)
-            }
+            request.setHeaderFields(fields)
         }
         if let body = parts.body {
             request.httpBody = body
         }
         if let contentType = parts.contentType, request.value(forHTTPHeaderField: "Content-Type") == nil {
-            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            request.setHeaderField(contentType, named: "Content-Type")
         }
         return BuiltRequest(urlRequest: request, bodySource: parts.bodySource, download: parts.download)
     }

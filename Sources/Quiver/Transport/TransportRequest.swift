@@ -87,9 +87,7 @@ public struct TransportRequest: Sendable {
         if method != .get {
             head.httpMethod = method.rawValue
         }
-        for (name, value) in headerFields {
-            head.setValue(value, forHTTPHeaderField: name)
-        }
+        head.setHeaderFields(headerFields)
         if case .data(let data) = body {
             head.httpBody = data
         }

@@ -69,7 +69,7 @@ import Testing
             _ = try await iterator.next()
         } throws: { error in
             guard case .timedOut(let request, let after) = error as? QuiverError else { return false }
-            return after == 0.2 && request?.url?.path.hasSuffix("slow") == true
+            return after == 0.8 && request?.url?.path.hasSuffix("slow") == true
         }
         #expect(Date().timeIntervalSince(start) < 2.5)
     }

@@ -25,7 +25,7 @@ enum StreamAPI: TargetType, StreamTimeoutProviding, StubStreamPacingProviding {
     }
 
     var streamIdleTimeout: TimeInterval? {
-        self == .slow ? 0.2 : 5
+        self == .slow ? 0.8 : 5
     }
 
     var sampleStreamPacing: StubStreamPacing {

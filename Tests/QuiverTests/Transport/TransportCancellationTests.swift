@@ -7,8 +7,10 @@ import Testing
     /// and a `RequestToken` to cancel it, bridged with a cancellation handler.
     private final class CallbackClient: Sendable {
         let cancelled = Locked(0)
+        let started = Locked(0)
         /// Never answers by itself; the token's `cancel` ends the call.
         func execute(_ request: TransportRequest, completion: @escaping @Sendable (Result<Response, any Error>) -> Void) -> Token {
+            started.withLock { $0 += 1 }
             let done = Locked(false)
             return Token { [cancelled] in
                 // A token cancels once, however often it is asked to.
@@ -18,6 +20,14 @@ import Testing
             }
         }
         struct Token: Sendable { let cancel: @Sendable () -> Void }
+
+        /// Waits (up to 10 s, for a loaded machine) until a call reached the client, so that
+        /// cancelling tests the client's token and not a request cancelled before it was sent.
+        func waitUntilStarted() async {
+            for _ in 0..<1_000 where started.withLock({ $0 }) == 0 {
+                try? await Task.sleep(nanoseconds: 10_000_000)
+            }
+        }
     }
 
     private struct BeagleTransport: HTTPTransport {
@@ -44,7 +54,10 @@ import Testing
         let provider = Provider<ExampleAPI>(transport: BeagleTransport(client: client))
         let result = await waitForCompletion(within: 10) { completion in
             let token = provider.request(.user(id: 1), completion: completion)
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { token.cancel() }
+            Task {
+                await client.waitUntilStarted()
+                token.cancel()
+            }
         }
         guard case .cancelled = result?.failure else {
             Issue.record("expected .cancelled, got \(String(describing: result))")
@@ -57,7 +70,7 @@ import Testing
         let client = CallbackClient()
         let provider = Provider<ExampleAPI>(transport: BeagleTransport(client: client))
         let task = Task { await provider.result(for: .user(id: 1)) }
-        try? await Task.sleep(nanoseconds: 100_000_000)
+        await client.waitUntilStarted()
         task.cancel()
         guard case .cancelled = await task.value.failure else {
             Issue.record("expected .cancelled")

@@ -123,7 +123,7 @@ import Testing
             return
         }
         #expect(error.code == .timedOut)
-        #expect(elapsed >= 0.25 && elapsed < 3, "timed out after \(elapsed) s")
+        #expect(elapsed >= 0.25 && elapsed < 4.5, "timed out after \(elapsed) s")
     }
 
     @Test func enforcingTimeoutReturnsWhatFinishesInTime() async throws {

@@ -98,7 +98,7 @@ public final class CredentialsPlugin: RequestRetrier {
         } else {
             return request
         }
-        request.setValue(value, forHTTPHeaderField: "Authorization")
+        request.setHeaderField(value, named: "Authorization")
         return request
     }
 

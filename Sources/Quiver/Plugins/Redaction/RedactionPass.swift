@@ -143,56 +143,78 @@ struct RedactionPass {
             }
             return
         }
-        // On UTF-8 bytes: walking a long token by Characters (grapheme breaking) costs more
-        // than everything else a logged request does.
+        // On the value's contiguous UTF-8 bytes: walking a long token by Characters, or even
+        // through `String.UTF8View` indices, costs more than everything else a logged request does.
         // The whole value as written (an echo of it is replaced whole), and each part in every
         // spelling: the credential after a scheme, the value after a name, or the part itself.
         // The whole value's other spellings need not be searched for: they hold the part.
-        let whole = Self.trimmingSpaces(value)
-        if printed.map({ Self.text($0, contains: whole) }) ?? true {
-            insert(Array(whole.utf8))
+        var value = value
+        var printed = printed
+        value.withUTF8 { bytes in
+            Self.withBytes(of: &printed) { printed in
+                let whole = Self.trimmingSpaces(bytes[...])
+                if printed.map({ Self.bytes($0, contain: whole) }) ?? true {
+                    insert(Array(whole))
+                }
+                // The `;`-separated pieces, walked in place (no array of them is made).
+                var rest = bytes[...]
+                while !rest.isEmpty {
+                    let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+                    let pair = Self.trimmingSpaces(rest[..<end])
+                    rest = end == rest.endIndex ? rest[end...] : rest[(end + 1)...]
+                    guard !pair.isEmpty else { continue }
+                    var split = false
+                    if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+                        remember(pair[(equals + 1)...], unlessAbsentFrom: printed)
+                        split = true
+                    }
+                    if let space = pair.lastIndex(of: UInt8(ascii: " ")) {
+                        remember(pair[(space + 1)...], unlessAbsentFrom: printed)
+                        split = true
+                    }
+                    if !split {
+                        remember(pair, unlessAbsentFrom: printed)
+                    }
+                }
+            }
         }
-        // The `;`-separated pieces, walked in place (no array of them is made).
-        var rest = Substring(value)
-        while !rest.isEmpty {
-            let end = rest.utf8.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
-            let pair = Self.trimmingSpaces(rest[..<end])
-            rest = end == rest.endIndex ? "" : rest[rest.utf8.index(after: end)...]
-            guard !pair.isEmpty else { continue }
-            var split = false
-            if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                remember(pair[pair.utf8.index(after: equals)...], unlessAbsentFrom: printed)
-                split = true
-            }
-            if let space = pair.utf8.lastIndex(of: UInt8(ascii: " ")) {
-                remember(pair[pair.utf8.index(after: space)...], unlessAbsentFrom: printed)
-                split = true
-            }
-            if !split {
-                remember(pair, unlessAbsentFrom: printed)
-            }
-        }
+    }
+
+    /// Runs `body` with the UTF-8 bytes of `text`, or with `nil` when there is no text.
+    private static func withBytes<Result>(of text: inout String?,
+                                          _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard var unwrapped = text else { return body(nil) }
+        return unwrapped.withUTF8 { body($0) }
     }
 
     /// ``remember(_:)``, except for a part spelled one way only (letters, digits, `-._~`) that
     /// `printed`, the only text to be printed, does not hold: nothing printed can echo it.
-    private mutating func remember(_ part: Substring, unlessAbsentFrom printed: String?) {
-        if let printed, part.utf8.allSatisfy(Self.isUnreserved), !Self.text(printed, contains: part) {
+    private mutating func remember(_ part: Slice<UnsafeBufferPointer<UInt8>>, unlessAbsentFrom printed: UnsafeBufferPointer<UInt8>?) {
+        if let printed, part.allSatisfy(Self.isUnreserved), !Self.bytes(printed, contain: part) {
             return
         }
-        remember(part)
+        remember(String(decoding: part, as: UTF8.self))
     }
 
-    /// Whether `text` holds `part`'s bytes, compared on UTF-8 without copying either.
-    private static func text(_ text: String, contains part: Substring) -> Bool {
-        let needle = part.utf8
-        guard let first = needle.first, needle.count <= text.utf8.count else { return needle.isEmpty }
-        var start = text.utf8.startIndex
-        while let candidate = text.utf8[start...].firstIndex(of: first) {
-            if text.utf8[candidate...].starts(with: needle) { return true }
-            start = text.utf8.index(after: candidate)
+    /// Whether `text` holds the bytes of `part`.
+    private static func bytes(_ text: UnsafeBufferPointer<UInt8>, contain part: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard let first = part.first else { return true }
+        guard part.count <= text.count else { return false }
+        var start = text.startIndex
+        let last = text.endIndex - part.count
+        while start <= last, let candidate = text[start...last].firstIndex(of: first) {
+            if text[candidate..<(candidate + part.count)].elementsEqual(part) { return true }
+            start = candidate + 1
         }
         return false
+    }
+
+    /// `bytes` without leading and trailing spaces and tabs.
+    private static func trimmingSpaces(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let first = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
+        let end = bytes.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? first
+        return bytes[first..<end]
     }
 
     /// Remembers `value` as written, percent-decoded, JSON-unescaped, with `/` escaped and

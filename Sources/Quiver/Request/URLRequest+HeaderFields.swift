@@ -1,0 +1,130 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension URLRequest {
+    /// Sets header fields as `setValue(_:forHTTPHeaderField:)` does, field by field: a field
+    /// replaces one whose name differs only in case, under the new spelling.
+    ///
+    /// On Linux the whole header dictionary is written once instead. FoundationNetworking's
+    /// `setValue` walks every value by `Character` and makes several strings on each call, in
+    /// time linear in the value: with a JWT-sized token it was a quarter of a stubbed request's
+    /// work. It also drops a value it finds illegal without a word, where Quiver refuses the
+    /// request; every header reaching a request here has been checked by ``RequestValidator``
+    /// (and the whole request is checked again after its plugins).
+    ///
+    /// - Parameters:
+    ///   - fields: The fields to set.
+    ///   - keepingExisting: When `true`, a field the request already has (in any case) keeps
+    ///     its value, and only the missing ones are added.
+    mutating func setHeaderFields(_ fields: [String: String], keepingExisting: Bool = false) {
+        guard !fields.isEmpty else { return }
+        #if canImport(FoundationNetworking)
+        if fields.keys.allSatisfy(HeaderName.hasPlainSpelling) {
+            var all = allHTTPHeaderFields ?? [:]
+            var changed = false
+            for (name, value) in fields {
+                changed = Self.set(value, named: name, in: &all, keepingExisting: keepingExisting) || changed
+            }
+            if changed {
+                allHTTPHeaderFields = all
+            }
+            return
+        }
+        #endif
+        for (name, value) in fields where !keepingExisting || self.value(forHTTPHeaderField: name) == nil {
+            setValue(value, forHTTPHeaderField: name)
+        }
+    }
+
+    /// Sets `value` for the header field `name` (replacing one whose name differs only in
+    /// case), as `setValue(_:forHTTPHeaderField:)` does, at the cost of any other field on
+    /// Linux: see ``setHeaderFields(_:keepingExisting:)``.
+    ///
+    /// - Parameters:
+    ///   - value: The value, checked by ``RequestValidator`` already.
+    ///   - name: The field's name.
+    mutating func setHeaderField(_ value: String, named name: String) {
+        #if canImport(FoundationNetworking)
+        if HeaderName.hasPlainSpelling(name) {
+            var all = allHTTPHeaderFields ?? [:]
+            _ = Self.set(value, named: name, in: &all, keepingExisting: false)
+            allHTTPHeaderFields = all
+            return
+        }
+        #endif
+        setValue(value, forHTTPHeaderField: name)
+    }
+
+    /// Sets `value` for `name` in `fields` under the spelling FoundationNetworking gives it,
+    /// replacing a field whose name differs only in case unless `keepingExisting`; returns
+    /// whether `fields` changed.
+    private static func set(_ value: String, named name: String, in fields: inout [String: String],
+                            keepingExisting: Bool) -> Bool {
+        let spelled = HeaderName.capitalized(name)
+        if let existing = fields.keys.first(where: { HeaderName.equal($0, name) }) {
+            if keepingExisting { return false }
+            if existing != spelled {
+                fields.removeValue(forKey: existing)
+            }
+        }
+        fields[spelled] = value
+        return true
+    }
+}
+
+/// Header names compared as HTTP compares them: ASCII letters in any case.
+enum HeaderName {
+    /// Whether `first` and `second` name the same header field, compared on their UTF-8
+    /// without making lowercased copies.
+    static func equal(_ first: String, _ second: String) -> Bool {
+        first.utf8.count == second.utf8.count
+            && first.utf8.elementsEqual(second.utf8) { lowercase($0) == lowercase($1) }
+    }
+
+    /// Whether `name` is spelled with ASCII letters, digits, `-`, `_` and `.` only: the names
+    /// whose spelling ``capitalized(_:)`` gives as FoundationNetworking's `setValue` does.
+    static func hasPlainSpelling(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+        }
+    }
+
+    /// A plain-spelled name as FoundationNetworking stores it: each letter that follows a
+    /// letter in lowercase, every other letter in uppercase (`x-request-ID` is `X-Request-Id`).
+    /// The name itself, not a copy, when it is spelled so already, as most names in code are.
+    static func capitalized(_ name: String) -> String {
+        func spelled(_ byte: UInt8, after previous: UInt8?) -> UInt8 {
+            guard isLetter(byte) else { return byte }
+            return previous.map(isLetter) == true ? lowercase(byte) : byte & ~0x20
+        }
+        var previous: UInt8?
+        var alreadySpelled = true
+        for byte in name.utf8 {
+            if spelled(byte, after: previous) != byte {
+                alreadySpelled = false
+                break
+            }
+            previous = byte
+        }
+        if alreadySpelled { return name }
+        previous = nil
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        for byte in name.utf8 {
+            bytes.append(spelled(byte, after: previous))
+            previous = byte
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func lowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+}
