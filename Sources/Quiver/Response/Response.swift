@@ -12,7 +12,12 @@ public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConv
     /// The request as it was sent, after plugins prepared it.
     public internal(set) var request: URLRequest?
     /// The HTTP response, with its headers.
-    public let response: HTTPURLResponse?
+    ///
+    /// A response made with ``init(statusCode:data:url:httpVersion:headerFields:fileURL:)``
+    /// makes it on first use.
+    public var response: HTTPURLResponse? { head?.response }
+    /// The head behind ``response``.
+    let head: ResponseHead?
     /// Where the body was saved, for downloads; `data` is then empty.
     public let fileURL: URL?
     /// The error body the target declared with ``ErrorBodyDecoding``, decoded, when validation
@@ -38,7 +43,32 @@ public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConv
         self.statusCode = statusCode
         self.data = data
         self.request = request
-        self.response = response
+        head = response.map(ResponseHead.received)
+        self.fileURL = fileURL
+    }
+
+    /// Creates a response from the parts of its head, for a transport that does not receive
+    /// an `HTTPURLResponse`: ``response`` is made from them only when something reads it.
+    ///
+    /// On Linux, making an `HTTPURLResponse` costs more than the rest of a provider's work on
+    /// a response, and most callers read only the status and the body;
+    /// ``value(forHTTPHeaderField:)`` reads the parts directly.
+    ///
+    /// - Parameters:
+    ///   - statusCode: The HTTP status code.
+    ///   - data: The body.
+    ///   - url: The URL the response came from (the last of any redirects).
+    ///   - httpVersion: The HTTP version, as in `HTTP/1.1`.
+    ///   - headerFields: The header fields; a field sent more than once has its values joined
+    ///     with `, `.
+    ///   - fileURL: Where the body was saved, for downloads.
+    public init(statusCode: Int, data: Data, url: URL, httpVersion: String = "HTTP/1.1",
+                headerFields: [String: String], fileURL: URL? = nil) {
+        self.statusCode = statusCode
+        self.data = data
+        request = nil
+        head = .parts(DeferredResponseHead(url: url, statusCode: statusCode, httpVersion: httpVersion,
+                                           headerFields: headerFields))
         self.fileURL = fileURL
     }
 
@@ -47,7 +77,7 @@ public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConv
     /// - Parameter name: The header name, for example `"Content-Type"`.
     /// - Returns: The value, or `nil` when the response has no such header.
     public func value(forHTTPHeaderField name: String) -> String? {
-        response?.value(forHTTPHeaderField: name)
+        head?.value(forHTTPHeaderField: name)
     }
 
     /// `GET https://api.example.com/users → 200, 512 bytes` (or `→ 200, saved to <path>`).

@@ -164,8 +164,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         let deadline = limit.map { NIODeadline.now() + Self.timeAmount($0) } ?? .distantFuture
         do {
             let (response, url) = try await finalResponse(to: request, until: deadline)
-            let head = Response(statusCode: Int(response.status.code), data: Data(),
-                                response: ResponseReader(request: request, url: url).head(of: response))
+            let head = ResponseReader(request: request, url: url).response(response, body: Data())
             return ResponseStream(response: head, chunks: BodyChunks(response.body))
         } catch {
             throw TransportFailure.translating(error)

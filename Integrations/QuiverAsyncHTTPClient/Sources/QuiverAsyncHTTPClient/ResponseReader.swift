@@ -22,23 +22,28 @@ struct ResponseReader {
             // AsyncHTTPClient sends a body held in memory whole before the response comes.
             request.progress.uploaded(Int64(data.count), of: Int64(data.count))
         }
-        let head = head(of: response)
-        let status = Int(response.status.code)
         let expected = Int64(response.headers.first(name: "Content-Length") ?? "") ?? -1
         switch request.destination {
         case .memory:
             let data = try await collect(response.body, expected: expected)
-            return Response(statusCode: status, data: data, response: head)
+            return self.response(response, body: data)
         case .file(let file):
             try await write(response.body, to: file, expected: expected)
-            return Response(statusCode: status, data: Data(), response: head, fileURL: file)
+            return self.response(response, body: Data(), fileURL: file)
         }
     }
 
-    /// The response head as Foundation's `HTTPURLResponse`; a header field sent more than once
-    /// has its values joined with commas. `nil` only for a URL that is not http(s), which a
-    /// ``TransportRequest`` never holds.
-    func head(of response: HTTPClientResponse) -> HTTPURLResponse? {
+    /// A Quiver response with `response`'s head and `body`. Its `HTTPURLResponse` is made only
+    /// if someone reads it: on Linux, making one costs more than the rest of the exchange.
+    func response(_ response: HTTPClientResponse, body: Data, fileURL: URL? = nil) -> Response {
+        Response(statusCode: Int(response.status.code), data: body, url: url,
+                 httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
+                 headerFields: Self.fields(of: response), fileURL: fileURL)
+    }
+
+    /// The header fields of `response`; a field sent more than once has its values joined
+    /// with commas, as `HTTPURLResponse` joins them.
+    static func fields(of response: HTTPClientResponse) -> [String: String] {
         var fields: [String: String] = [:]
         fields.reserveCapacity(response.headers.count)
         for (name, value) in response.headers {
@@ -48,8 +53,7 @@ struct ResponseReader {
                 fields[name] = value
             }
         }
-        let version = "HTTP/\(response.version.major).\(response.version.minor)"
-        return HTTPURLResponse(url: url, statusCode: Int(response.status.code), httpVersion: version, headerFields: fields)
+        return fields
     }
 
     /// The body in memory.
