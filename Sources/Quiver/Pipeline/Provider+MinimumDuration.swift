@@ -5,7 +5,8 @@ extension Provider {
     /// The minimum duration for `pluginTarget`: its own (``MinimumDurationProviding``), else the
     /// provider's.
     func minimumDuration(for pluginTarget: any TargetType) -> TimeInterval? {
-        (pluginTarget as? any MinimumDurationProviding)?.minimumDuration ?? minimumDuration
+        guard TargetAdoptions.of(pluginTarget).contains(.minimumDuration) else { return minimumDuration }
+        return (pluginTarget as? any MinimumDurationProviding)?.minimumDuration ?? minimumDuration
     }
 
     /// `result`, held back until `pluginTarget`'s minimum duration has passed since `start` when

@@ -43,7 +43,8 @@ extension Provider {
         if let timeout = target.timeout {
             built.urlRequest.timeoutInterval = timeout
         }
-        if let cached = target.unwrapped as? any CachePolicyProviding {
+        let unwrapped = target.unwrapped
+        if TargetAdoptions.of(unwrapped).contains(.cachePolicy), let cached = unwrapped as? any CachePolicyProviding {
             built.urlRequest.cachePolicy = cached.cachePolicy
         }
         return built

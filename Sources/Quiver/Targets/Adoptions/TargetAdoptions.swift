@@ -1,0 +1,36 @@
+import Foundation
+
+/// Which of the opt-ins the provider asks about on every request a target's type adopts,
+/// found once per type.
+///
+/// Asking a target `as? any EncoderProviding` is a dynamic cast: for a type that does not
+/// adopt the protocol, the runtime searches the conformance tables, about a microsecond for the
+/// four opt-ins asked on every request. A type's conformances never change, so the answers
+/// are kept per dynamic type (a class target's subclass is its own entry); a target whose
+/// type adopts an opt-in is still cast, to reach its value.
+struct TargetAdoptions: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    static let encoder = TargetAdoptions(rawValue: 1 << 0)
+    static let decoder = TargetAdoptions(rawValue: 1 << 1)
+    static let minimumDuration = TargetAdoptions(rawValue: 1 << 2)
+    static let cachePolicy = TargetAdoptions(rawValue: 1 << 3)
+
+    /// The answers found so far, by dynamic type.
+    private static let known = Locked([ObjectIdentifier: TargetAdoptions]())
+
+    /// The opt-ins `target`'s dynamic type adopts.
+    static func of(_ target: any TargetType) -> TargetAdoptions {
+        let type = ObjectIdentifier(Swift.type(of: target))
+        if let adoptions = known.withLock({ $0[type] }) {
+            return adoptions
+        }
+        var adoptions: TargetAdoptions = []
+        if target is any EncoderProviding { adoptions.insert(.encoder) }
+        if target is any DecoderProviding { adoptions.insert(.decoder) }
+        if target is any MinimumDurationProviding { adoptions.insert(.minimumDuration) }
+        if target is any CachePolicyProviding { adoptions.insert(.cachePolicy) }
+        known.withLock { $0[type] = adoptions }
+        return adoptions
+    }
+}

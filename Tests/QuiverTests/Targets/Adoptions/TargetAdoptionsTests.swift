@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import Quiver
+
+/// The per-type answers that spare the provider a dynamic cast per opt-in and request: kept by
+/// dynamic type, so a subclass that adopts an opt-in its base class does not is still heard.
+@Suite struct TargetAdoptionsTests {
+    class Base: TargetType, @unchecked Sendable {
+        // @unchecked: no stored state; the class exists only for its dynamic type.
+        var baseURL: URL { exampleBase }
+        var path: String { "base" }
+        var method: HTTPMethod { .get }
+        var task: HTTPTask { .plain }
+        var sampleData: Data { Data("{}".utf8) }
+    }
+
+    final class Slow: Base, MinimumDurationProviding, EncoderProviding, @unchecked Sendable {
+        // @unchecked: as Base, no stored state.
+        var minimumDuration: TimeInterval { 0.3 }
+        var encoder: JSONEncoder {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return encoder
+        }
+    }
+
+    @Test func eachDynamicTypeIsAnsweredForItself() {
+        #expect(TargetAdoptions.of(Base()).isEmpty)
+        #expect(TargetAdoptions.of(Slow()) == [.minimumDuration, .encoder])
+        // Asked again, from the kept answers.
+        #expect(TargetAdoptions.of(Base()).isEmpty)
+        #expect(TargetAdoptions.of(Slow() as Base) == [.minimumDuration, .encoder])
+        #expect(TargetAdoptions.of(MultiTarget(Slow()).unwrapped) == [.minimumDuration, .encoder])
+    }
+
+    @Test func aSubclassOptInIsHonouredAfterItsBaseClassWasAsked() async throws {
+        let provider = Provider<Base>(stubClosure: Provider.immediatelyStub)
+        _ = try await provider.response(for: Base())
+        let start = Date()
+        _ = try await provider.response(for: Slow())
+        #expect(Date().timeIntervalSince(start) >= 0.28)
+        #expect(provider.encoder(for: Slow())?.outputFormatting == .sortedKeys)
+        #expect(provider.encoder(for: Base()) == nil)
+    }
+}
