@@ -25,12 +25,12 @@ enum StreamAPI: TargetType, StreamTimeoutProviding, StubStreamPacingProviding {
     }
 
     var streamIdleTimeout: TimeInterval? {
-        self == .slow ? 0.8 : 5
+        self == .slow ? 2 : 5
     }
 
     var sampleStreamPacing: StubStreamPacing {
         switch self {
-        case .slow: .events(every: 3)
+        case .slow: .events(every: 8)
         case .feed: .chunks(of: 3, every: 0)
         default: .events(every: 0.01)
         }
