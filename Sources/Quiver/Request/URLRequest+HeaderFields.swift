@@ -79,8 +79,14 @@ enum HeaderName {
     /// Whether `first` and `second` name the same header field, compared on their UTF-8
     /// without making lowercased copies.
     static func equal(_ first: String, _ second: String) -> Bool {
-        first.utf8.count == second.utf8.count
-            && first.utf8.elementsEqual(second.utf8) { lowercase($0) == lowercase($1) }
+        guard first.utf8.count == second.utf8.count else { return false }
+        var first = first
+        var second = second
+        return first.withUTF8 { first in
+            second.withUTF8 { second in
+                zip(first, second).allSatisfy { lowercase($0) == lowercase($1) }
+            }
+        }
     }
 
     /// Whether `name` is spelled with ASCII letters, digits, `-`, `_` and `.` only: the names

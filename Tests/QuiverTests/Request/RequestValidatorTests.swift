@@ -15,6 +15,24 @@ import Testing
         return nil
     }
 
+    /// Every control character is refused wherever it stands in a long value (the check reads
+    /// eight bytes at a time), and tabs, spaces, `~` and UTF-8 are accepted.
+    @Test func aControlCharacterIsFoundAtEveryPositionOfALongValue() {
+        let token = String(repeating: "eyJhbGciOiJIUzI1NiJ9.", count: 10)
+        #expect(RequestValidator.isFieldValue("Bearer " + token))
+        #expect(RequestValidator.isFieldValue("a\tb c~é€😀" + token + "\t"))
+        #expect(RequestValidator.isFieldValue(""))
+        let controls: [UInt8] = Array(0x00...0x08) + Array(0x0A...0x1F) + [0x7F]
+        for control in controls {
+            for position in [0, 1, 7, 8, 9, 15, 16, 100, token.utf8.count - 1, token.utf8.count] {
+                var bytes = Array(token.utf8)
+                bytes.insert(control, at: position)
+                let value = String(decoding: bytes, as: UTF8.self)
+                #expect(!RequestValidator.isFieldValue(value), "byte \(control) at \(position)")
+            }
+        }
+    }
+
     @Test(arguments: [
         "https://api.example.com/v2", "HTTP://api.example.com", "HtTpS://api.example.com:8443/x?y=1#z",
         "http://user:pw@h.test/", "http://user@h.test", "http://[::1]:8080/v1", "http://127.0.0.1:80",

@@ -156,20 +156,21 @@ struct RedactionPass {
                 if printed.map({ Self.bytes($0, contain: whole) }) ?? true {
                     insert(Array(whole))
                 }
-                // The `;`-separated pieces, walked in place (no array of them is made).
-                var rest = bytes[...]
-                while !rest.isEmpty {
-                    let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
-                    let pair = Self.trimmingSpaces(rest[..<end])
-                    rest = end == rest.endIndex ? rest[end...] : rest[(end + 1)...]
+                // The `;`-separated pieces, walked in place (no array of them is made), each
+                // search a `memchr` or one tight loop: a JWT is crossed a handful of times.
+                var start = 0
+                while start < bytes.count {
+                    let end = ByteSearch.firstIndex(of: UInt8(ascii: ";"), in: bytes, from: start) ?? bytes.count
+                    let pair = Self.trimmingSpaces(bytes[start..<end])
+                    start = end + 1
                     guard !pair.isEmpty else { continue }
                     var split = false
-                    if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
-                        remember(pair[(equals + 1)...], unlessAbsentFrom: printed)
+                    if let equals = ByteSearch.firstIndex(of: UInt8(ascii: "="), in: bytes, from: pair.startIndex, to: pair.endIndex) {
+                        remember(bytes[(equals + 1)..<pair.endIndex], unlessAbsentFrom: printed)
                         split = true
                     }
-                    if let space = pair.lastIndex(of: UInt8(ascii: " ")) {
-                        remember(pair[(space + 1)...], unlessAbsentFrom: printed)
+                    if let space = ByteSearch.lastIndex(of: UInt8(ascii: " "), in: bytes, from: pair.startIndex, to: pair.endIndex) {
+                        remember(bytes[(space + 1)..<pair.endIndex], unlessAbsentFrom: printed)
                         split = true
                     }
                     if !split {
@@ -190,7 +191,7 @@ struct RedactionPass {
     /// ``remember(_:)``, except for a part spelled one way only (letters, digits, `-._~`) that
     /// `printed`, the only text to be printed, does not hold: nothing printed can echo it.
     private mutating func remember(_ part: Slice<UnsafeBufferPointer<UInt8>>, unlessAbsentFrom printed: UnsafeBufferPointer<UInt8>?) {
-        if let printed, part.allSatisfy(Self.isUnreserved), !Self.bytes(printed, contain: part) {
+        if let printed, ByteSearch.isUnreserved(part), !Self.bytes(printed, contain: part) {
             return
         }
         remember(String(decoding: part, as: UTF8.self))

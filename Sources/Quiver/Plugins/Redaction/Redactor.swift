@@ -19,6 +19,12 @@ struct Redactor: Sendable {
 
     /// The listed names, lowercased.
     let names: Set<String>
+    /// The UTF-8 of ``names``, one after another, shortest first: ``isListed(_:)`` compares a
+    /// header name with the few listed names of its length, without making a lowercased copy.
+    private let listedBytes: [UInt8]
+    /// Where the listed names of each byte count start in ``listedBytes``: those of length `n`
+    /// are `listedBytes[listedStarts[n]..<listedStarts[n + 1]]`, `n` bytes each.
+    private let listedStarts: [Int]
     /// The text that replaces each secret.
     let marker: String
     /// ``marker`` as UTF-8, for the byte searches of a redaction pass.
@@ -27,6 +33,17 @@ struct Redactor: Sendable {
     /// Creates a redactor for `names`; an empty `marker` is taken as `<redacted>`.
     init(names: some Sequence<String>, marker: String) {
         self.names = Set(names.map { $0.lowercased() })
+        let longest = self.names.map(\.utf8.count).max() ?? 0
+        var bytes: [UInt8] = []
+        var starts = [0]
+        for length in 0...longest {
+            for name in self.names where name.utf8.count == length {
+                bytes += name.utf8
+            }
+            starts.append(bytes.count)
+        }
+        listedBytes = bytes
+        listedStarts = starts
         self.marker = marker.isEmpty ? "<redacted>" : marker
         markerBytes = Array(self.marker.utf8)
     }
@@ -38,7 +55,37 @@ struct Redactor: Sendable {
 
     /// Whether `name` (a header name or JSON key) is listed.
     func isListed(_ name: some StringProtocol) -> Bool {
-        names.contains(name.lowercased())
+        name.utf8.withContiguousStorageIfAvailable(isListed(bytes:)) ?? names.contains(name.lowercased())
+    }
+
+    /// ``isListed(_:)`` on a name's UTF-8: compared, ASCII letters folded, with the listed
+    /// names of its length only.
+    private func isListed(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = bytes.count
+        guard length > 0, length + 1 < listedStarts.count else { return false }
+        var start = listedStarts[length]
+        let end = listedStarts[length + 1]
+        guard start < end else { return false }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            // Unicode case folding is not ASCII's.
+            return names.contains(String(decoding: bytes, as: UTF8.self).lowercased())
+        }
+        return listedBytes.withUnsafeBufferPointer { listed in
+            while start < end {
+                var matches = true
+                for offset in 0..<length {
+                    let byte = bytes[offset]
+                    let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                    if listed[start + offset] != folded {
+                        matches = false
+                        break
+                    }
+                }
+                if matches { return true }
+                start += length
+            }
+            return false
+        }
     }
 
     /// Whether a query or form parameter name is listed: compared after percent-decoding

@@ -48,6 +48,18 @@ import Testing
         #expect(redactor.redact(input).text == expected)
     }
 
+    @Test func namesAreListedWhateverTheirCaseAndOnlyWhole() {
+        let redactor = Redactor(names: ["Authorization", "x-api-key", "pässwort", "token"], marker: "")
+        for name in ["authorization", "AUTHORIZATION", "Authorization", "X-Api-Key", "token", "TOKEN"] {
+            #expect(redactor.isListed(name), "\(name)")
+        }
+        #expect(redactor.isListed("PÄSSWORT"))
+        #expect(redactor.isListed("Pässwort"[...]))
+        for name in ["authorizatio", "authorizationx", "x-api-kez", "tokens", "", "X_API_KEY", "tok\u{0}n", "a-very-long-header-name-longer-than-any-listed"] {
+            #expect(!redactor.isListed(name), "\(name)")
+        }
+    }
+
     @Test func removedValuesAreReported() {
         let removed = redactor.redact(#"https://h.test/?api_key=k1 {"password":"p2"} Cookie: c=3"#).removed
         #expect(removed == ["k1", "p2", "c=3"])

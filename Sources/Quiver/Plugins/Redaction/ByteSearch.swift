@@ -1,0 +1,47 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The byte searches of a redaction pass, at memory speed: a credential is searched on every
+/// logged request, and a JWT is a few hundred bytes long.
+enum ByteSearch {
+    /// The index of the first `byte` in `bytes[start..<end]` (`end` defaults to the end).
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int? = nil) -> Int? {
+        let end = end ?? bytes.count
+        guard let base = bytes.baseAddress, start < end else { return nil }
+        guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The index of the last `byte` in `bytes[start..<end]`.
+    static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var index = end
+        while index > start {
+            index -= 1
+            if bytes[index] == byte { return index }
+        }
+        return nil
+    }
+
+    /// Whether every byte of `bytes` is RFC 3986 unreserved: letters, digits, `-._~`.
+    static func isUnreserved(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        unreserved.withUnsafeBufferPointer { table in
+            bytes.allSatisfy { table[Int($0)] }
+        }
+    }
+
+    /// RFC 3986 unreserved, by byte value.
+    private static let unreserved: [Bool] = (0..<256).map { value in
+        switch UInt8(value) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Testing
+@testable import Quiver
+
+/// The byte searches the redaction of a credential runs on every logged request.
+@Suite struct ByteSearchTests {
+    private func withBytes<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        var text = text
+        return text.withUTF8(body)
+    }
+
+    @Test func firstAndLastIndexStayWithinTheirRange() {
+        withBytes("a=b; c=d e") { bytes in
+            #expect(ByteSearch.firstIndex(of: UInt8(ascii: "="), in: bytes, from: 0) == 1)
+            #expect(ByteSearch.firstIndex(of: UInt8(ascii: "="), in: bytes, from: 2) == 6)
+            #expect(ByteSearch.firstIndex(of: UInt8(ascii: "="), in: bytes, from: 2, to: 6) == nil)
+            #expect(ByteSearch.firstIndex(of: UInt8(ascii: "x"), in: bytes, from: 0) == nil)
+            #expect(ByteSearch.firstIndex(of: UInt8(ascii: "a"), in: bytes, from: 10) == nil)
+            #expect(ByteSearch.lastIndex(of: UInt8(ascii: " "), in: bytes, from: 0, to: bytes.count) == 8)
+            #expect(ByteSearch.lastIndex(of: UInt8(ascii: " "), in: bytes, from: 0, to: 8) == 4)
+            #expect(ByteSearch.lastIndex(of: UInt8(ascii: " "), in: bytes, from: 5, to: 8) == nil)
+        }
+        withBytes("") { bytes in
+            #expect(ByteSearch.firstIndex(of: 0, in: bytes, from: 0) == nil)
+            #expect(ByteSearch.lastIndex(of: 0, in: bytes, from: 0, to: 0) == nil)
+        }
+    }
+
+    @Test func unreservedIsLettersDigitsAndFourMarks() {
+        withBytes("Abc-09._~") { #expect(ByteSearch.isUnreserved($0[...])) }
+        for text in ["a b", "a/b", "a%20", "a+b", "é", "a=b", "tok\u{0}"] {
+            withBytes(text) { #expect(!ByteSearch.isUnreserved($0[...]), "\(text)") }
+        }
+        withBytes("") { #expect(ByteSearch.isUnreserved($0[...])) }
+    }
+}
