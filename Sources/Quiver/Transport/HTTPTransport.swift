@@ -14,7 +14,10 @@ import FoundationNetworking
 ///   the one ``TransportRequest/body`` (switch over it: a file body is as much a body as data),
 ///   the ``TransportRequest/timeout`` (a deadline on the whole exchange), the
 ///   ``TransportRequest/destination`` of the response body, and ``TransportRequest/progress``;
-/// - returns a ``Response`` for any status code: validation is the provider's job;
+/// - returns a ``Response`` for any status code: validation is the provider's job. A client
+///   that does not hand back an `HTTPURLResponse` returns
+///   ``Response/init(statusCode:data:url:httpVersion:headerFields:fileURL:)``, which makes one
+///   only if something reads it (on Linux, making one costs more than the rest of a request);
 /// - throws on failure. `CancellationError` or `URLError(.cancelled)` become
 ///   ``QuiverError/cancelled(_:)``, `URLError(.timedOut)` ``QuiverError/timedOut(_:after:)``, a thrown
 ///   ``QuiverError`` is kept, anything else becomes ``QuiverError/transport(_:_:)``;
