@@ -28,7 +28,8 @@ public struct AccessTokenPlugin: PluginType {
     /// - Throws: What `tokenClosure` throws, or ``QuiverError/invalidRequest(_:)`` for a token
     ///   holding CR or LF.
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
-        guard let type = (target as? any AccessTokenAuthorizable)?.authorizationType else { return request }
+        guard TargetAdoptions.of(target).contains(.accessTokenAuthorizable),
+              let type = (target as? any AccessTokenAuthorizable)?.authorizationType else { return request }
         return try Self.authorize(request, scheme: type.scheme, token: try await tokenClosure(target))
     }
 

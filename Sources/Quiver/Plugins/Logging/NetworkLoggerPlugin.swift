@@ -94,7 +94,9 @@ public struct NetworkLoggerPlugin: PluginType {
     // MARK: Lines
 
     private func isLogged(_ target: any TargetType) -> Bool {
-        (target.unwrapped as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
+        let target = target.unwrapped
+        guard TargetAdoptions.of(target).contains(.networkLoggable) else { return true }
+        return (target as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
     }
 
     private var isDebug: Bool { level >= .debug }

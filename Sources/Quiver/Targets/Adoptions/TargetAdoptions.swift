@@ -1,11 +1,11 @@
 import Foundation
 
-/// Which of the opt-ins the provider asks about on every request a target's type adopts,
-/// found once per type.
+/// Which of the opt-ins the provider and the built-in plugins ask about on every request a
+/// target's type adopts, found once per type.
 ///
 /// Asking a target `as? any EncoderProviding` is a dynamic cast: for a type that does not
 /// adopt the protocol, the runtime searches the conformance tables, about a microsecond for the
-/// four opt-ins asked on every request. A type's conformances never change, so the answers
+/// opt-ins asked on every request. A type's conformances never change, so the answers
 /// are kept per dynamic type (a class target's subclass is its own entry); a target whose
 /// type adopts an opt-in is still cast, to reach its value.
 struct TargetAdoptions: OptionSet, Sendable {
@@ -15,6 +15,8 @@ struct TargetAdoptions: OptionSet, Sendable {
     static let decoder = TargetAdoptions(rawValue: 1 << 1)
     static let minimumDuration = TargetAdoptions(rawValue: 1 << 2)
     static let cachePolicy = TargetAdoptions(rawValue: 1 << 3)
+    static let networkLoggable = TargetAdoptions(rawValue: 1 << 4)
+    static let accessTokenAuthorizable = TargetAdoptions(rawValue: 1 << 5)
 
     /// The answers found so far, by dynamic type.
     private static let known = Locked([ObjectIdentifier: TargetAdoptions]())
@@ -30,6 +32,8 @@ struct TargetAdoptions: OptionSet, Sendable {
         if target is any DecoderProviding { adoptions.insert(.decoder) }
         if target is any MinimumDurationProviding { adoptions.insert(.minimumDuration) }
         if target is any CachePolicyProviding { adoptions.insert(.cachePolicy) }
+        if target is any NetworkLoggable { adoptions.insert(.networkLoggable) }
+        if target is any AccessTokenAuthorizable { adoptions.insert(.accessTokenAuthorizable) }
         known.withLock { $0[type] = adoptions }
         return adoptions
     }

@@ -33,6 +33,27 @@ import Testing
         #expect(TargetAdoptions.of(MultiTarget(Slow()).unwrapped) == [.minimumDuration, .encoder])
     }
 
+    final class Quiet: Base, NetworkLoggable, AccessTokenAuthorizable, @unchecked Sendable {
+        // @unchecked: as Base, no stored state.
+        var isNetworkLoggingEnabled: Bool { false }
+        var authorizationType: AuthorizationType? { .bearer }
+    }
+
+    @Test func theLoggerAndTheTokenPluginHearASubclassOptInAfterItsBase() async throws {
+        #expect(TargetAdoptions.of(Quiet()) == [.networkLoggable, .accessTokenAuthorizable])
+        let lines = Locked([String]())
+        let logger = NetworkLoggerPlugin(configuration: .init(output: { _, new in lines.withLock { $0 += new } }))
+        let provider = Provider<Base>(stubClosure: Provider.immediatelyStub,
+                                      plugins: [AccessTokenPlugin { _ in "t0ken" }, logger])
+        let plain = try await provider.response(for: Base())
+        #expect(plain.request?.value(forHTTPHeaderField: "Authorization") == nil)
+        let logged = lines.withLock { $0.count }
+        #expect(logged > 0)
+        let quiet = try await provider.response(for: Quiet())
+        #expect(quiet.request?.value(forHTTPHeaderField: "Authorization") == "Bearer t0ken")
+        #expect(lines.withLock { $0.count } == logged)
+    }
+
     @Test func aSubclassOptInIsHonouredAfterItsBaseClassWasAsked() async throws {
         let provider = Provider<Base>(stubClosure: Provider.immediatelyStub)
         _ = try await provider.response(for: Base())
