@@ -59,16 +59,32 @@ public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConv
     ///   - data: The body.
     ///   - url: The URL the response came from (the last of any redirects).
     ///   - httpVersion: The HTTP version, as in `HTTP/1.1`.
-    ///   - headerFields: The header fields; a field sent more than once has its values joined
-    ///     with `, `.
+    ///   - headerFields: The header fields.
     ///   - fileURL: Where the body was saved, for downloads.
     public init(statusCode: Int, data: Data, url: URL, httpVersion: String = "HTTP/1.1",
                 headerFields: [String: String], fileURL: URL? = nil) {
+        self.init(statusCode: statusCode, data: data, url: url, httpVersion: httpVersion,
+                  headers: headerFields.lazy.map { (name: $0.key, value: $0.value) }, fileURL: fileURL)
+    }
+
+    /// Creates a response from the parts of its head as a list of fields, in the order they
+    /// came (as SwiftNIO's `HTTPHeaders` holds them); a name sent more than once has its values
+    /// joined with `, ` when read. Nothing is copied or hashed until a header is read.
+    ///
+    /// - Parameters:
+    ///   - statusCode: The HTTP status code.
+    ///   - data: The body.
+    ///   - url: The URL the response came from (the last of any redirects).
+    ///   - httpVersion: The HTTP version, as in `HTTP/1.1`.
+    ///   - headers: The header fields, one name and value at a time.
+    ///   - fileURL: Where the body was saved, for downloads.
+    public init(statusCode: Int, data: Data, url: URL, httpVersion: String = "HTTP/1.1",
+                headers: some Sequence<(name: String, value: String)> & Sendable, fileURL: URL? = nil) {
         self.statusCode = statusCode
         self.data = data
         request = nil
         head = .parts(DeferredResponseHead(url: url, statusCode: statusCode, httpVersion: httpVersion,
-                                           headerFields: headerFields))
+                                           headers: headers))
         self.fileURL = fileURL
     }
 

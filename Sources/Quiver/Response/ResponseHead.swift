@@ -31,7 +31,7 @@ enum ResponseHead: Sendable {
         case .received(let response):
             response.value(forHTTPHeaderField: name)
         case .parts(let parts):
-            parts.headerFields.first { HeaderName.equal($0.key, name) }?.value
+            parts.value(forHTTPHeaderField: name)
         }
     }
 }
@@ -41,16 +41,20 @@ final class DeferredResponseHead: Sendable {
     let url: URL
     let statusCode: Int
     let httpVersion: String
-    let headerFields: [String: String]
-    /// The `HTTPURLResponse`, once made: `.none` before, `.some(nil)` when Foundation refused
+    /// The header fields as the transport received them, one name and value at a time.
+    private let fieldList: @Sendable () -> AnyIterator<(name: String, value: String)>
+    /// The header fields as a dictionary (values of a repeated name, in any case, joined with
+    /// `, ` under its first spelling) and the
+    /// `HTTPURLResponse`, once made: `nil` before, a `nil` response when Foundation refused
     /// the parts.
-    private let made = Locked<HTTPURLResponse??>(.none)
+    private let made = Locked<(fields: [String: String], response: HTTPURLResponse?)?>(nil)
 
-    init(url: URL, statusCode: Int, httpVersion: String, headerFields: [String: String]) {
+    init(url: URL, statusCode: Int, httpVersion: String,
+         headers: some Sequence<(name: String, value: String)> & Sendable) {
         self.url = url
         self.statusCode = statusCode
         self.httpVersion = httpVersion
-        self.headerFields = headerFields
+        fieldList = { AnyIterator(headers.makeIterator()) }
     }
 
     /// Whether ``response`` was made already (for tests).
@@ -58,16 +62,38 @@ final class DeferredResponseHead: Sendable {
         made.withLock { $0 != nil }
     }
 
+    /// The value of header field `name`, matched case-insensitively, read from the list: the
+    /// values of a repeated name joined with `, `, as `HTTPURLResponse` joins them.
+    func value(forHTTPHeaderField name: String) -> String? {
+        var value: String?
+        for field in fieldList() where HeaderName.equal(field.name, name) {
+            value = value.map { $0 + ", " + field.value } ?? field.value
+        }
+        return value
+    }
+
     /// The `HTTPURLResponse` of these parts, made on the first call and kept.
     var response: HTTPURLResponse? {
+        parts.response
+    }
+
+    private var parts: (fields: [String: String], response: HTTPURLResponse?) {
         made.withLock { made in
-            if let response = made {
-                return response
+            if let made {
+                return made
             }
-            let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: httpVersion,
-                                           headerFields: headerFields)
-            made = .some(response)
-            return response
+            var fields: [String: String] = [:]
+            for (name, value) in fieldList() {
+                // A name repeated in another case is the same field.
+                if let earlier = fields.first(where: { HeaderName.equal($0.key, name) }) {
+                    fields[earlier.key] = earlier.value + ", " + value
+                } else {
+                    fields[name] = value
+                }
+            }
+            let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: httpVersion, headerFields: fields)
+            made = (fields, response)
+            return (fields, response)
         }
     }
 }

@@ -38,6 +38,22 @@ import Testing
         #expect(response == Response(statusCode: 404, data: Data(), response: direct))
     }
 
+    @Test func aListOfFieldsIsReadInPlaceAndRepeatedNamesAreJoined() throws {
+        let list: [(name: String, value: String)] = [("Set-Cookie", "a=1"), ("content-type", "text/plain"),
+                                                      ("set-cookie", "b=2"), ("X-Empty", "")]
+        let response = Response(statusCode: 200, data: Data(), url: url, headers: list)
+        let parts = try #require(deferred(response))
+        #expect(response.value(forHTTPHeaderField: "SET-COOKIE") == "a=1, b=2")
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/plain")
+        #expect(response.value(forHTTPHeaderField: "x-empty") == "")
+        #expect(response.value(forHTTPHeaderField: "Location") == nil)
+        #expect(!parts.isMade)
+        let made = try #require(response.response)
+        #expect(made.value(forHTTPHeaderField: "set-cookie") == "a=1, b=2")
+        #expect(made.value(forHTTPHeaderField: "content-type") == "text/plain")
+        #expect(made.allHeaderFields.count == 3)
+    }
+
     @Test func copiesShareTheOneHTTPURLResponseAcrossTasks() async throws {
         let response = Response(statusCode: 200, data: Data(), url: url, headerFields: fields)
         let made = await withTaskGroup(of: ObjectIdentifier?.self) { group in

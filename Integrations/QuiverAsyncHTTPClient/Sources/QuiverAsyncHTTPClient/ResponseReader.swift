@@ -33,27 +33,13 @@ struct ResponseReader {
         }
     }
 
-    /// A Quiver response with `response`'s head and `body`. Its `HTTPURLResponse` is made only
-    /// if someone reads it: on Linux, making one costs more than the rest of the exchange.
+    /// A Quiver response with `response`'s head and `body`. Its headers stay in
+    /// AsyncHTTPClient's list and its `HTTPURLResponse` is made only if someone reads it: on
+    /// Linux, making one costs more than the rest of the exchange.
     func response(_ response: HTTPClientResponse, body: Data, fileURL: URL? = nil) -> Response {
         Response(statusCode: Int(response.status.code), data: body, url: url,
                  httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
-                 headerFields: Self.fields(of: response), fileURL: fileURL)
-    }
-
-    /// The header fields of `response`; a field sent more than once has its values joined
-    /// with commas, as `HTTPURLResponse` joins them.
-    static func fields(of response: HTTPClientResponse) -> [String: String] {
-        var fields: [String: String] = [:]
-        fields.reserveCapacity(response.headers.count)
-        for (name, value) in response.headers {
-            if let earlier = fields[name] {
-                fields[name] = earlier + ", " + value
-            } else {
-                fields[name] = value
-            }
-        }
-        return fields
+                 headers: response.headers, fileURL: fileURL)
     }
 
     /// The body in memory.
