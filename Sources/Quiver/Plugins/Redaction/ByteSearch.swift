@@ -17,14 +17,16 @@ enum ByteSearch {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// The index of the last `byte` in `bytes[start..<end]`.
+    /// The index of the last `byte` in `bytes[start..<end]`: found from the front with
+    /// `memchr`, hop by hop, since the byte searched for (a space in a credential) is rare.
     static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
-        var index = end
-        while index > start {
-            index -= 1
-            if bytes[index] == byte { return index }
+        var last: Int?
+        var next = start
+        while let found = firstIndex(of: byte, in: bytes, from: next, to: end) {
+            last = found
+            next = found + 1
         }
-        return nil
+        return last
     }
 
     /// Whether every byte of `bytes` is RFC 3986 unreserved: letters, digits, `-._~`.
