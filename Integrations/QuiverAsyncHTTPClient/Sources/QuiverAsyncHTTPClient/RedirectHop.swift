@@ -7,13 +7,10 @@ import Quiver
 /// One request of a chain of redirects: what ``AsyncHTTPClientTransport`` sends next, and
 /// where a redirect leads from it.
 ///
-/// The rules are `URLSessionTransport`'s: a `303` (of anything but `HEAD`) and a `301`/`302` of
-/// a `POST` become a `GET` without a body; a `307`/`308` repeats the method and the body;
-/// leaving the origin (scheme, host, port) drops the credential headers.
+/// The rules are `URLSessionTransport`'s, Quiver's ``RedirectRules``: a `303` (of anything but
+/// `HEAD`) and a `301`/`302` of a `POST` become a `GET` without a body; a `307`/`308` repeats
+/// the method and the body; leaving the origin (scheme, host, port) drops the credential headers.
 struct RedirectHop: Sendable {
-    /// Header fields that carry credentials and must not leave their origin.
-    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
-
     var method: Quiver.HTTPMethod
     var url: URL
     var headerFields: [String: String]
@@ -57,37 +54,23 @@ struct RedirectHop: Sendable {
         let status = Int(response.status.code)
         guard [301, 302, 303, 307, 308].contains(status),
               let location = response.headers.first(name: "Location"),
-              let target = URL(string: location, relativeTo: url)?.absoluteURL,
-              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+              let target = RedirectRules.destination(ofLocation: location, from: url)
         else { return nil }
         var next = self
         next.url = target
-        if (status == 303 && method != .head) || ((status == 301 || status == 302) && method == .post) {
+        if RedirectRules.becomesGet(statusCode: status, method: method) {
             next.method = .get
             next.body = .none
-            next.removeHeaders { $0 == "content-type" || $0 == "content-length" }
+            next.removeHeaders { ["content-type", "content-length"].contains($0.lowercased()) }
         }
-        if Origin(url) != Origin(target) {
-            next.removeHeaders { Self.credentialHeaders.contains($0) }
+        if !RedirectRules.isSameOrigin(url, target) {
+            next.removeHeaders(where: RedirectRules.isCredential(headerField:))
         }
         return next
     }
 
-    /// Removes the header fields whose lowercased name matches `isRemoved`.
+    /// Removes the header fields whose name matches `isRemoved`.
     private mutating func removeHeaders(where isRemoved: (String) -> Bool) {
-        headerFields = headerFields.filter { !isRemoved($0.key.lowercased()) }
-    }
-}
-
-/// Scheme, host and port of a URL: the unit credentials are scoped to.
-struct Origin: Equatable {
-    let scheme: String
-    let host: String
-    let port: Int?
-
-    init(_ url: URL) {
-        scheme = url.scheme?.lowercased() ?? ""
-        host = url.host?.lowercased() ?? ""
-        port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+        headerFields = headerFields.filter { !isRemoved($0.key) }
     }
 }

@@ -197,7 +197,7 @@ final class DataExchange: DeadlineExpiring {
     /// The request to follow a redirect with, or `nil` to stop and hand back the redirect.
     func follow(_ response: HTTPURLResponse, to next: URLRequest, from original: URLRequest?) -> URLRequest? {
         if returnsBodyRedirects, hasBody {
-            if Redirect.keepsMethodAndBody(response.statusCode) {
+            if RedirectRules.keepsMethodAndBody(statusCode: response.statusCode) {
                 if !state.withLock({ $0.bodyDropped }) {
                     return nil
                 }
