@@ -155,12 +155,11 @@ private enum URLShape {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
         func isSchemeByte(_ byte: UInt8) -> Bool {
-            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            ASCII.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isLetter(bytes[0]),
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, ASCII.isLetter(bytes[0]),
               bytes[1..<colon].allSatisfy(isSchemeByte) else {
             self = .noScheme
             return

@@ -84,7 +84,7 @@ enum HeaderName {
         var second = second
         return first.withUTF8 { first in
             second.withUTF8 { second in
-                zip(first, second).allSatisfy { lowercase($0) == lowercase($1) }
+                zip(first, second).allSatisfy { ASCII.lowercased($0) == ASCII.lowercased($1) }
             }
         }
     }
@@ -93,7 +93,7 @@ enum HeaderName {
     /// whose spelling ``capitalized(_:)`` gives as FoundationNetworking's `setValue` does.
     static func hasPlainSpelling(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy { byte in
-            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            ASCII.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
         }
     }
@@ -103,8 +103,8 @@ enum HeaderName {
     /// The name itself, not a copy, when it is spelled so already, as most names in code are.
     static func capitalized(_ name: String) -> String {
         func spelled(_ byte: UInt8, after previous: UInt8?) -> UInt8 {
-            guard isLetter(byte) else { return byte }
-            return previous.map(isLetter) == true ? lowercase(byte) : byte & ~0x20
+            guard ASCII.isLetter(byte) else { return byte }
+            return previous.map(ASCII.isLetter) == true ? ASCII.lowercased(byte) : byte & ~0x20
         }
         var previous: UInt8?
         var alreadySpelled = true
@@ -124,13 +124,5 @@ enum HeaderName {
             previous = byte
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    private static func lowercase(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 }

@@ -29,6 +29,19 @@ enum ByteSearch {
         return last
     }
 
+    /// Whether `text` holds the bytes of `part`, each candidate start found with `memchr`.
+    static func bytes(_ text: UnsafeBufferPointer<UInt8>, contain part: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard let first = part.first else { return true }
+        guard part.count <= text.count else { return false }
+        var start = 0
+        let last = text.count - part.count
+        while start <= last, let candidate = firstIndex(of: first, in: text, from: start, to: last + 1) {
+            if text[candidate..<(candidate + part.count)].elementsEqual(part) { return true }
+            start = candidate + 1
+        }
+        return false
+    }
+
     /// Whether every byte of `bytes` is RFC 3986 unreserved: letters, digits, `-._~`.
     static func isUnreserved(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         unreserved.withUnsafeBufferPointer { table in

@@ -153,7 +153,7 @@ struct RedactionPass {
         value.withUTF8 { bytes in
             Self.withBytes(of: &printed) { printed in
                 let whole = Self.trimmingSpaces(bytes[...])
-                if printed.map({ Self.bytes($0, contain: whole) }) ?? true {
+                if printed.map({ ByteSearch.bytes($0, contain: whole) }) ?? true {
                     insert(Array(whole))
                 }
                 // The `;`-separated pieces, walked in place (no array of them is made), each
@@ -191,23 +191,10 @@ struct RedactionPass {
     /// ``remember(_:)``, except for a part spelled one way only (letters, digits, `-._~`) that
     /// `printed`, the only text to be printed, does not hold: nothing printed can echo it.
     private mutating func remember(_ part: Slice<UnsafeBufferPointer<UInt8>>, unlessAbsentFrom printed: UnsafeBufferPointer<UInt8>?) {
-        if let printed, ByteSearch.isUnreserved(part), !Self.bytes(printed, contain: part) {
+        if let printed, ByteSearch.isUnreserved(part), !ByteSearch.bytes(printed, contain: part) {
             return
         }
         remember(String(decoding: part, as: UTF8.self))
-    }
-
-    /// Whether `text` holds the bytes of `part`.
-    private static func bytes(_ text: UnsafeBufferPointer<UInt8>, contain part: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard let first = part.first else { return true }
-        guard part.count <= text.count else { return false }
-        var start = text.startIndex
-        let last = text.endIndex - part.count
-        while start <= last, let candidate = text[start...last].firstIndex(of: first) {
-            if text[candidate..<(candidate + part.count)].elementsEqual(part) { return true }
-            start = candidate + 1
-        }
-        return false
     }
 
     /// `bytes` without leading and trailing spaces and tabs.

@@ -74,9 +74,7 @@ struct Redactor: Sendable {
             while start < end {
                 var matches = true
                 for offset in 0..<length {
-                    let byte = bytes[offset]
-                    let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                    if listed[start + offset] != folded {
+                    if listed[start + offset] != ASCII.lowercased(bytes[offset]) {
                         matches = false
                         break
                     }

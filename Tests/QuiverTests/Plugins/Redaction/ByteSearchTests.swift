@@ -25,6 +25,17 @@ import Testing
         }
     }
 
+    @Test func aPartIsFoundAnywhereInTheText() {
+        withBytes("https://x.example/?t=abcabd") { text in
+            withBytes("abd") { #expect(ByteSearch.bytes(text, contain: $0[...])) }
+            withBytes("abe") { #expect(!ByteSearch.bytes(text, contain: $0[...])) }
+            withBytes("https") { #expect(ByteSearch.bytes(text, contain: $0[...])) }
+            withBytes("d") { #expect(ByteSearch.bytes(text, contain: $0[...])) }
+            withBytes("") { #expect(ByteSearch.bytes(text, contain: $0[...])) }
+            withBytes(String(repeating: "a", count: 40)) { #expect(!ByteSearch.bytes(text, contain: $0[...])) }
+        }
+    }
+
     @Test func unreservedIsLettersDigitsAndFourMarks() {
         withBytes("Abc-09._~") { #expect(ByteSearch.isUnreserved($0[...])) }
         for text in ["a b", "a/b", "a%20", "a+b", "é", "a=b", "tok\u{0}"] {
