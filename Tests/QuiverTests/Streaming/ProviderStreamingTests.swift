@@ -69,10 +69,11 @@ import Testing
             _ = try await iterator.next()
         } throws: { error in
             guard case .timedOut(let request, let after) = error as? QuiverError else { return false }
-            return after == 2 && request?.url?.path.hasSuffix("slow") == true
+            return after == 5 && request?.url?.path.hasSuffix("slow") == true
         }
-        // Well before the next event (8 s), with room for a busy machine.
-        #expect(Date().timeIntervalSince(start) < 6)
+        // Well before the next event (30 s). The limit is long because a parallel test run can
+        // keep the cooperative pool busy for seconds, and the first event would then arrive late.
+        #expect(Date().timeIntervalSince(start) < 15)
     }
 
     @Test func aTransportWithoutStreamingFailsWithATypedErrorAndSendsNothing() async throws {

@@ -24,13 +24,11 @@ enum StreamAPI: TargetType, StreamTimeoutProviding, StubStreamPacingProviding {
         }
     }
 
-    var streamIdleTimeout: TimeInterval? {
-        self == .slow ? 2 : 5
-    }
+    var streamIdleTimeout: TimeInterval? { 5 }
 
     var sampleStreamPacing: StubStreamPacing {
         switch self {
-        case .slow: .events(every: 8)
+        case .slow: .events(every: 30)
         case .feed: .chunks(of: 3, every: 0)
         default: .events(every: 0.01)
         }
