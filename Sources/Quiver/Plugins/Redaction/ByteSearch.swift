@@ -42,6 +42,35 @@ enum ByteSearch {
         return false
     }
 
+    /// The index of the first byte in `bytes[start...]` equal to one of `first`, `second` and
+    /// `third`, found eight bytes at a time: a word that holds none of them is passed over
+    /// whole, one that may is read byte by byte.
+    static func firstIndex(ofAnyOf first: UInt8, _ second: UInt8, _ third: UInt8,
+                           in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        /// Whether `word` may hold a zero byte: never wrong when it holds one.
+        func mayHoldZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highBits != 0 }
+        func isSought(_ byte: UInt8) -> Bool { byte == first || byte == second || byte == third }
+        var index = max(start, 0)
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if mayHoldZero(word ^ (ones &* UInt64(first))) || mayHoldZero(word ^ (ones &* UInt64(second)))
+                || mayHoldZero(word ^ (ones &* UInt64(third))),
+               let found = (index..<(index + 8)).first(where: { isSought(bytes[$0]) }) {
+                return found
+            }
+            index += 8
+        }
+        while index < bytes.count {
+            if isSought(bytes[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// Whether every byte of `bytes` is RFC 3986 unreserved: letters, digits, `-._~`.
     static func isUnreserved(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         unreserved.withUnsafeBufferPointer { table in

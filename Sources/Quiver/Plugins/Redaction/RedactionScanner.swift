@@ -29,7 +29,10 @@ struct RedactionScanner {
 
     /// Scans the whole text once.
     mutating func run() {
-        while index < bytes.count {
+        // Only a quote, `=` or `:` can start a shape: the bytes between are passed over
+        // eight at a time.
+        while let next = ByteSearch.firstIndex(ofAnyOf: Byte.quote, Byte.equals, Byte.colon, in: bytes, from: index) {
+            index = next
             let handled = switch bytes[index] {
             case Byte.quote: redactQuotedName()
             case Byte.equals: redactParameterValue()

@@ -36,6 +36,32 @@ import Testing
         }
     }
 
+    @Test func theFirstOfThreeBytesIsFoundAtEveryPositionOfALongText() {
+        let sought: [UInt8] = Array("\"=:".utf8)
+        // Neighbours one above and below each sought byte, and bytes with the high bit set:
+        // the shapes that fool a word-at-a-time search.
+        let filler = Array("abc;9<>!#\u{7F}é".utf8)
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 40] {
+            for position in 0..<max(length, 1) {
+                for byte in sought {
+                    var bytes = (0..<length).map { filler[$0 % filler.count] }
+                    if length > 0 { bytes[position] = byte }
+                    bytes.withUnsafeBufferPointer { buffer in
+                        let expected = length > 0 ? position : nil
+                        #expect(ByteSearch.firstIndex(ofAnyOf: sought[0], sought[1], sought[2], in: buffer, from: 0) == expected,
+                                "\(length) bytes, \(Character(UnicodeScalar(byte))) at \(position)")
+                        #expect(ByteSearch.firstIndex(ofAnyOf: sought[0], sought[1], sought[2], in: buffer, from: position + 1) == nil)
+                    }
+                }
+            }
+        }
+        withBytes("ab:cd=ef\"gh") { bytes in
+            #expect(ByteSearch.firstIndex(ofAnyOf: UInt8(ascii: "\""), UInt8(ascii: "="), UInt8(ascii: ":"), in: bytes, from: 3) == 5)
+            #expect(ByteSearch.firstIndex(ofAnyOf: UInt8(ascii: "\""), UInt8(ascii: "="), UInt8(ascii: ":"), in: bytes, from: 6) == 8)
+            #expect(ByteSearch.firstIndex(ofAnyOf: UInt8(ascii: "\""), UInt8(ascii: "="), UInt8(ascii: ":"), in: bytes, from: 20) == nil)
+        }
+    }
+
     @Test func unreservedIsLettersDigitsAndFourMarks() {
         withBytes("Abc-09._~") { #expect(ByteSearch.isUnreserved($0[...])) }
         for text in ["a b", "a/b", "a%20", "a+b", "é", "a=b", "tok\u{0}"] {
