@@ -61,20 +61,17 @@ extension NetworkLoggerPlugin.Configuration {
         /// - Returns: The line.
         @Sendable
         public static func defaultEntryFormatter(identifier: String, message: String, target: any TargetType) -> String {
-            var line = ""
-            writeDefaultEntry(identifier, into: &line, capacity: message.utf8.count) { $0 += message }
-            return line
+            defaultEntry(identifier) { $0.write(message) }
         }
 
-        /// Writes `[Quiver] Identifier: ` and then what `message` writes into `line`, with room
-        /// reserved for `capacity` bytes of message: one allocation for the whole line.
-        static func writeDefaultEntry(_ identifier: String, into line: inout String, capacity: Int,
-                                      message: (inout String) -> Void) {
-            line.reserveCapacity(identifier.utf8.count + capacity + 11)
-            line += "[Quiver] "
-            line += identifier
-            line += ": "
-            message(&line)
+        /// `[Quiver] Identifier: ` and then what `message` writes, in one allocation.
+        static func defaultEntry(_ identifier: String, message: (inout LineWriter) -> Void) -> String {
+            LineWriter.line {
+                $0.write("[Quiver] ")
+                $0.write(identifier)
+                $0.write(": ")
+                message(&$0)
+            }
         }
 
         /// UTF-8 text as it is; anything else (not UTF-8, or holding NUL bytes) as

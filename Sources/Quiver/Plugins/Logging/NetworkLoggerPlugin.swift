@@ -117,10 +117,10 @@ public struct NetworkLoggerPlugin: PluginType {
             return finished(consume lines, by: pass)
         }
         if options.contains(.requestMethod) {
-            lines.append(line("Request", target: target, capacity: method.utf8.count + url.utf8.count + 1) {
-                $0 += method
-                $0 += " "
-                $0 += url
+            lines.append(line("Request", target: target) {
+                $0.write(method)
+                $0.write(" ")
+                $0.write(url)
             })
         }
         if isDebug && options.contains(.requestHeaders) {
@@ -129,7 +129,7 @@ public struct NetworkLoggerPlugin: PluginType {
         if isDebug && options.contains(.requestBody), let body = requestBody(of: request, pass: &pass) {
             lines.append(line("Request Body", body, target: target))
         }
-        return finished(consume lines, by: pass)
+        return finished(consume lines, by: pass, summaryOnly: summaryOnly)
     }
 
     private func successLines(_ response: Response, target: any TargetType) -> [String] {
@@ -139,7 +139,7 @@ public struct NetworkLoggerPlugin: PluginType {
         let url = pass.collect(from: response, includingBodies: showsBody, printsOnlyItsURL: summaryOnly)
         var lines = [summary(of: response, url: url, target: target, pass: &pass)]
         appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target)
-        return finished(consume lines, by: pass)
+        return finished(consume lines, by: pass, summaryOnly: summaryOnly)
     }
 
     private func failureLines(_ error: QuiverError, target: any TargetType) -> [String] {
@@ -177,15 +177,15 @@ public struct NetworkLoggerPlugin: PluginType {
         } else {
             methodAndURL(of: target, pass: &pass)
         }
-        return line("Response", target: target, capacity: method.utf8.count + shownURL.utf8.count + 32) {
-            $0 += method
-            $0 += " "
-            $0 += shownURL
-            $0 += " → "
-            $0 += String(response.statusCode)
-            $0 += ", "
-            $0 += String(response.data.count)
-            $0 += " bytes"
+        return line("Response", target: target) {
+            $0.write(method)
+            $0.write(" ")
+            $0.write(shownURL)
+            $0.write(" → ")
+            $0.write(response.statusCode)
+            $0.write(", ")
+            $0.write(response.data.count)
+            $0.write(" bytes")
         }
     }
 
@@ -205,29 +205,31 @@ public struct NetworkLoggerPlugin: PluginType {
     ///
     /// - Parameters:
     ///   - identifier: What the entry is (`Request`, `Response`, …).
-    ///   - capacity: About how many bytes `message` writes.
-    ///   - message: Writes the entry's text.
-    private func line(_ identifier: String, target: any TargetType, capacity: Int, _ message: (inout String) -> Void) -> String {
-        var line = ""
+    ///   - message: Writes the entry's text; called twice (see ``LineWriter/line(_:)``).
+    private func line(_ identifier: String, target: any TargetType, _ message: (inout LineWriter) -> Void) -> String {
         if let custom = configuration.formatter.customEntry {
-            line.reserveCapacity(capacity)
-            message(&line)
-            return custom(identifier, line, target)
+            return custom(identifier, LineWriter.line(message), target)
         }
-        Configuration.Formatter.writeDefaultEntry(identifier, into: &line, capacity: capacity, message: message)
-        return line
+        return Configuration.Formatter.defaultEntry(identifier, message: message)
     }
 
     private func line(_ identifier: String, _ message: String, target: any TargetType) -> String {
-        line(identifier, target: target, capacity: message.utf8.count) { $0 += message }
+        line(identifier, target: target) { $0.write(message) }
     }
 
     /// `lines`, each redacted a last time: the secrets the pass learned anywhere are replaced
     /// wherever they stand.
-    private func finished(_ lines: [String], by pass: RedactionPass) -> [String] {
+    ///
+    /// - Parameter summaryOnly: Whether `lines` are only summary lines (`Request`, `Response`),
+    ///   made of fixed text, the method, the URL the pass redacted, the status and the size.
+    ///   With the default entry formatter such a line holds nothing the structural redaction
+    ///   would not have found in the URL already: only the learned secrets are searched for.
+    ///   A custom formatter may add any text, so its lines are redacted again in full.
+    private func finished(_ lines: [String], by pass: RedactionPass, summaryOnly: Bool = false) -> [String] {
         var lines = consume lines
+        let structured = summaryOnly && configuration.formatter.customEntry == nil
         for index in lines.indices {
-            lines[index] = pass.finish(lines[index])
+            lines[index] = structured ? pass.scrub(lines[index]) : pass.finish(lines[index])
         }
         return lines
     }

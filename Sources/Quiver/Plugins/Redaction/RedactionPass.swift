@@ -120,7 +120,13 @@ struct RedactionPass {
 
     /// `line` redacted again, and every secret learned so far replaced by the marker.
     func finish(_ line: String) -> String {
-        let text = secrets.scrub(redactor.redact(line).text, marker: marker)
+        scrub(redactor.redact(line).text)
+    }
+
+    /// `line` with every secret learned so far replaced by the marker, without redacting it
+    /// again: for a line made only of text this pass redacted already and of fixed text.
+    func scrub(_ line: String) -> String {
+        let text = secrets.scrub(line, marker: marker)
         return shortCookies.isEmpty ? text : redactor.scrub(text, cookies: shortCookies)
     }
 
@@ -188,11 +194,16 @@ struct RedactionPass {
         return unwrapped.withUTF8 { body($0) }
     }
 
-    /// ``remember(_:)``, except for a part spelled one way only (letters, digits, `-._~`) that
-    /// `printed`, the only text to be printed, does not hold: nothing printed can echo it.
+    /// ``remember(_:)``, except for a part that `printed`, the only text to be printed, cannot
+    /// hold in any spelling: nothing printed can echo it. That is a part spelled one way only
+    /// (letters, digits, `-._~`) that `printed` does not hold, and any part more than three
+    /// times longer than `printed`: no spelling of a part is shorter than a third of it
+    /// (percent-decoding turns three bytes into one, and nothing shortens more), so none fits.
+    /// A token is usually longer than the URL it goes with, and then its bytes are not read.
     private mutating func remember(_ part: Slice<UnsafeBufferPointer<UInt8>>, unlessAbsentFrom printed: UnsafeBufferPointer<UInt8>?) {
-        if let printed, ByteSearch.isUnreserved(part), !ByteSearch.bytes(printed, contain: part) {
-            return
+        if let printed {
+            if part.count > 3 * printed.count { return }
+            if ByteSearch.isUnreserved(part), !ByteSearch.bytes(printed, contain: part) { return }
         }
         remember(String(decoding: part, as: UTF8.self))
     }

@@ -12,7 +12,10 @@ import Foundation
 ///
 /// Names are compared case-insensitively. A value that already is the marker is left alone,
 /// so redacting twice changes nothing.
-struct Redactor: Sendable {
+///
+/// A class, immutable: every redaction pass and scan of a logged request holds it, and
+/// sharing one reference costs less than copying its five stored collections each time.
+final class Redactor: Sendable {
     /// Values shorter than this (in UTF-8 bytes) are not searched for in free text by
     /// ``RedactionPass/finish(_:)``: they would match ordinary words.
     static let minimumScrubbedLength = 6
@@ -49,7 +52,7 @@ struct Redactor: Sendable {
     }
 
     /// Creates the redactor of a configuration's redaction list.
-    init(_ redaction: NetworkLoggerPlugin.Configuration.Redaction) {
+    convenience init(_ redaction: NetworkLoggerPlugin.Configuration.Redaction) {
         self.init(names: redaction.allNames, marker: redaction.marker)
     }
 
