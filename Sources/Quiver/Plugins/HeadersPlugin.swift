@@ -27,6 +27,8 @@ public struct HeadersPlugin: PluginType {
     public let dynamicHeaders: (@Sendable (any TargetType) async throws -> [String: String])?
     /// Which side wins on a clash.
     public let precedence: Precedence
+    /// ``headers``, checked and spelled once rather than for every request.
+    private let preparedHeaders: PreparedHeaderFields
 
     /// Creates the plugin.
     ///
@@ -38,6 +40,7 @@ public struct HeadersPlugin: PluginType {
     public init(_ headers: [String: String] = [:], precedence: Precedence = .target,
                 dynamicHeaders: (@Sendable (any TargetType) async throws -> [String: String])? = nil) {
         self.headers = headers
+        self.preparedHeaders = PreparedHeaderFields(headers)
         self.precedence = precedence
         self.dynamicHeaders = dynamicHeaders
     }
@@ -47,7 +50,11 @@ public struct HeadersPlugin: PluginType {
     /// - Throws: ``QuiverError/invalidRequest(_:)`` for an illegal header name or value (rather
     ///   than let Foundation drop it silently), or what `dynamicHeaders` throws.
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
-        try add(headers, to: &request)
+        if preparedHeaders.areValid {
+            request.setHeaderFields(preparedHeaders, keepingExisting: precedence != .plugin)
+        } else {
+            try add(headers, to: &request)
+        }
         if let dynamicHeaders {
             try add(try await dynamicHeaders(target), to: &request)
         }

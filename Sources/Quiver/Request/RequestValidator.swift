@@ -58,23 +58,34 @@ enum RequestValidator {
     /// field whose value holds CR or LF: a header would be lost without a word.
     ///
     /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the method, URL and the field.
-    static func validate(_ fields: [String: String], method: String, url: @autoclosure () -> String) throws(QuiverError) {
+    static func validate(_ fields: [String: String], method: @autoclosure () -> String, url: @autoclosure () -> String) throws(QuiverError) {
         for (name, value) in fields {
-            try validate(name, value, method: method, url: url())
+            try validate(name, value, method: method(), url: url())
         }
     }
 
     /// Checks one header field, as ``validate(_:method:url:)`` checks each.
-    static func validate(_ name: String, _ value: String, method: String, url: @autoclosure () -> String) throws(QuiverError) {
+    static func validate(_ name: String, _ value: String, method: @autoclosure () -> String, url: @autoclosure () -> String) throws(QuiverError) {
         guard isToken(name) else {
-            throw .invalidRequest("\(method) \(url()): the header name \(String(reflecting: name)) is not a valid HTTP token")
+            throw .invalidRequest("\(method()) \(url()): the header name \(String(reflecting: name)) is not a valid HTTP token")
         }
+        try validate(value: value, ofHeader: name, method: method(), url: url())
+    }
+
+    /// Whether every field of `fields` would pass ``validate(_:method:url:)``: for fields
+    /// checked once, ahead of the requests they go on.
+    static func areValid(_ fields: [String: String]) -> Bool {
+        fields.allSatisfy { isToken($0.key) && isFieldValue($0.value) }
+    }
+
+    /// Checks the value of header `name`, a name known to be a valid token.
+    static func validate(value: String, ofHeader name: String, method: @autoclosure () -> String, url: @autoclosure () -> String) throws(QuiverError) {
         guard isFieldValue(value) else {
             if value == BasicAuthorization.refusedValue {
-                throw .invalidRequest("\(method) \(url()): basic authorization: the user name contains \":\", "
+                throw .invalidRequest("\(method()) \(url()): basic authorization: the user name contains \":\", "
                                       + "which Basic authentication cannot carry (RFC 7617)")
             }
-            throw .invalidRequest("\(method) \(url()): the value of header \(name) contains a control character (CR, LF or NUL)")
+            throw .invalidRequest("\(method()) \(url()): the value of header \(name) contains a control character (CR, LF or NUL)")
         }
     }
 
@@ -90,22 +101,31 @@ enum RequestValidator {
     }
 
     /// RFC 9110 `token`: visible ASCII except separators.
-    private static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return true
-            case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
-                 UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-                 UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-                return true
-            default:
-                return false
-            }
+    static func isToken(_ text: String) -> Bool {
+        guard !text.isEmpty else { return false }
+        // On the contiguous bytes where the string has them, one mask test a byte.
+        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isTokenByte) }
+            ?? text.utf8.allSatisfy(isTokenByte)
+    }
+
+    /// Whether `byte` may stand in a token: letters, digits and ``tokenMarks``.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0..<64: tokenBytesBelow64 & (1 << UInt64(byte)) != 0
+        case 64..<128: tokenBytesFrom64 & (1 << UInt64(byte - 64)) != 0
+        default: false
         }
     }
+
+    /// The marks RFC 9110 allows in a token besides letters and digits.
+    static let tokenMarks = "!#$%&'*+-.^_`|~"
+
+    /// The token bytes below 64, bit `n` for byte `n`: digits and the marks among them.
+    /// Literals, so that checking a byte costs no lazy initialization; `RequestValidatorTests`
+    /// derives both masks from letters, digits and ``tokenMarks``.
+    static let tokenBytesBelow64: UInt64 = 0x03FF_6CFA_0000_0000
+    /// The token bytes from 64 to 127, bit `n` for byte `64 + n`: letters and the marks among them.
+    static let tokenBytesFrom64: UInt64 = 0x57FF_FFFF_C7FF_FFFE
 
     /// RFC 9110 field value: no control characters but horizontal tab.
     static func isFieldValue(_ text: String) -> Bool {

@@ -22,19 +22,39 @@ extension URLRequest {
         guard !fields.isEmpty else { return }
         #if canImport(FoundationNetworking)
         if fields.keys.allSatisfy(HeaderName.hasPlainSpelling) {
-            var all = allHTTPHeaderFields ?? [:]
-            var changed = false
-            for (name, value) in fields {
-                changed = Self.set(value, named: name, in: &all, keepingExisting: keepingExisting) || changed
-            }
-            if changed {
-                allHTTPHeaderFields = all
-            }
+            setSpelled(fields.lazy.map { (HeaderName.capitalized($0.key), $0.value) }, keepingExisting: keepingExisting)
             return
         }
         #endif
         for (name, value) in fields where !keepingExisting || self.value(forHTTPHeaderField: name) == nil {
             setValue(value, forHTTPHeaderField: name)
+        }
+    }
+
+    /// ``setHeaderFields(_:keepingExisting:)`` for fields checked and spelled ahead of time.
+    ///
+    /// - Parameters:
+    ///   - prepared: The fields; they must be valid (``PreparedHeaderFields/areValid``).
+    ///   - keepingExisting: As for ``setHeaderFields(_:keepingExisting:)``.
+    mutating func setHeaderFields(_ prepared: PreparedHeaderFields, keepingExisting: Bool = false) {
+        if let spelled = prepared.spelled {
+            guard !spelled.isEmpty else { return }
+            setSpelled(spelled, keepingExisting: keepingExisting)
+        } else {
+            setHeaderFields(prepared.fields, keepingExisting: keepingExisting)
+        }
+    }
+
+    /// Writes fields whose names are spelled as FoundationNetworking spells them into the
+    /// header dictionary, in one write.
+    private mutating func setSpelled(_ fields: some Sequence<(String, String)>, keepingExisting: Bool) {
+        var all = allHTTPHeaderFields ?? [:]
+        var changed = false
+        for (name, value) in fields {
+            changed = Self.set(value, spelled: name, in: &all, keepingExisting: keepingExisting) || changed
+        }
+        if changed {
+            allHTTPHeaderFields = all
         }
     }
 
@@ -48,22 +68,19 @@ extension URLRequest {
     mutating func setHeaderField(_ value: String, named name: String) {
         #if canImport(FoundationNetworking)
         if HeaderName.hasPlainSpelling(name) {
-            var all = allHTTPHeaderFields ?? [:]
-            _ = Self.set(value, named: name, in: &all, keepingExisting: false)
-            allHTTPHeaderFields = all
+            setSpelled(CollectionOfOne((HeaderName.capitalized(name), value)), keepingExisting: false)
             return
         }
         #endif
         setValue(value, forHTTPHeaderField: name)
     }
 
-    /// Sets `value` for `name` in `fields` under the spelling FoundationNetworking gives it,
-    /// replacing a field whose name differs only in case unless `keepingExisting`; returns
-    /// whether `fields` changed.
-    private static func set(_ value: String, named name: String, in fields: inout [String: String],
+    /// Sets `value` for `spelled` (a name spelled as FoundationNetworking spells it) in
+    /// `fields`, replacing a field whose name differs only in case unless `keepingExisting`;
+    /// returns whether `fields` changed.
+    private static func set(_ value: String, spelled: String, in fields: inout [String: String],
                             keepingExisting: Bool) -> Bool {
-        let spelled = HeaderName.capitalized(name)
-        if let existing = fields.keys.first(where: { HeaderName.equal($0, name) }) {
+        if let existing = fields.keys.first(where: { HeaderName.equal($0, spelled) }) {
             if keepingExisting { return false }
             if existing != spelled {
                 fields.removeValue(forKey: existing)

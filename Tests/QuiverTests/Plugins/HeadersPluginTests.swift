@@ -47,6 +47,21 @@ import Testing
         #expect(transport.requests.isEmpty)
     }
 
+    @Test func anIllegalFixedHeaderNameRefusesEveryRequestNamingIt() async {
+        let transport = RecordingTransport()
+        let provider = Provider<GenericTarget>(transport: transport, plugins: [HeadersPlugin(["X Bad": "1", "X-Good": "2"])])
+        for path in ["first", "second"] {
+            let target = GenericTarget(baseURL: exampleBase, path: path)
+            guard case .invalidRequest(let message) = await provider.result(for: target).failure else {
+                Issue.record("expected .invalidRequest for \(path)")
+                continue
+            }
+            #expect(message.contains("GET \(exampleBase.absoluteString)/\(path)"), "\(message)")
+            #expect(message.contains("\"X Bad\" is not a valid HTTP token"), "\(message)")
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
     @Test func aThrowingDynamicClosureRefusesTheRequest() async {
         let provider = Provider<GenericTarget>(transport: RecordingTransport(), plugins: [
             HeadersPlugin { _ in throw TestError(reason: "no locale") },

@@ -33,6 +33,22 @@ import Testing
         }
     }
 
+    /// The token masks are literals: they must say exactly what RFC 9110's `tchar` says, for
+    /// every byte value.
+    @Test func aTokenIsLettersDigitsAndTheFifteenMarks() {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+            .union(RequestValidator.tokenMarks.utf8)
+        #expect(RequestValidator.tokenMarks.utf8.count == 15)
+        for byte in UInt8.min...UInt8.max {
+            #expect(RequestValidator.isTokenByte(byte) == allowed.contains(byte), "byte \(byte)")
+        }
+        #expect(RequestValidator.isToken("X-Request-ID"))
+        #expect(RequestValidator.isToken("!#$%&'*+-.^_`|~09azAZ"))
+        for text in ["", "X Request", "X-Ünï", "a:b", "(x)", "a\u{7F}", "a\tb"] {
+            #expect(!RequestValidator.isToken(text), "\(text)")
+        }
+    }
+
     @Test(arguments: [
         "https://api.example.com/v2", "HTTP://api.example.com", "HtTpS://api.example.com:8443/x?y=1#z",
         "http://user:pw@h.test/", "http://user@h.test", "http://[::1]:8080/v1", "http://127.0.0.1:80",

@@ -44,6 +44,30 @@ import Testing
         var together = URLRequest(url: exampleBase)
         together.setHeaderFields(Dictionary(writes.suffix(1), uniquingKeysWith: { $1 }))
         #expect(together.allHTTPHeaderFields == withSetValue(Array(writes.suffix(1))))
+        // Checked and spelled once, as HeadersPlugin does with its fixed headers, onto a request
+        // that has fields already: one write per name in any case, so their order cannot matter.
+        var seen: Set<String> = []
+        let distinct = writes.filter { seen.insert($0.0.lowercased()).inserted }
+        let prepared = PreparedHeaderFields(Dictionary(uniqueKeysWithValues: distinct))
+        #expect(prepared.areValid)
+        var existing = URLRequest(url: exampleBase)
+        existing.setValue("old", forHTTPHeaderField: distinct[0].0.uppercased())
+        existing.setValue("kept", forHTTPHeaderField: "x-other")
+        var preparedWrite = existing
+        preparedWrite.setHeaderFields(prepared)
+        #expect(preparedWrite.allHTTPHeaderFields == withSetValue(distinct, on: existing))
+        var keeping = existing
+        keeping.setHeaderFields(prepared, keepingExisting: true)
+        #expect(keeping.allHTTPHeaderFields == withSetValue(Array(distinct.dropFirst()), on: existing))
+    }
+
+    @Test func preparedFieldsKnowWhetherTheyAreValid() {
+        #expect(PreparedHeaderFields(["X-A": "1", "Accept": "json"]).areValid)
+        #expect(PreparedHeaderFields([:]).areValid)
+        #expect(!PreparedHeaderFields(["X-A": "1", "X-Bad": "a\r\nb"]).areValid)
+        #expect(!PreparedHeaderFields(["X Bad": "1"]).areValid)
+        #expect(!PreparedHeaderFields(["": "1"]).areValid)
+        #expect(!PreparedHeaderFields(["X-Ünï": "1"]).areValid)
     }
 
     @Test func aFieldSetThroughTheDictionaryIsReplacedAsSetValueReplacesIt() {

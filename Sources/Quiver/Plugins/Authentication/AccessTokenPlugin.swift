@@ -37,7 +37,7 @@ public struct AccessTokenPlugin: PluginType {
     /// silently drops a header value holding CR or LF).
     static func authorize(_ request: consuming URLRequest, scheme: String, token: String) throws(QuiverError) -> URLRequest {
         let value = "\(scheme) \(token)"
-        try RequestValidator.validate("Authorization", value, method: request.httpMethod ?? "GET",
+        try RequestValidator.validate(value: value, ofHeader: "Authorization", method: request.httpMethod ?? "GET",
                                       url: request.url?.absoluteString ?? "")
         request.setHeaderField(value, named: "Authorization")
         return request
