@@ -75,6 +75,18 @@ extension URLRequest {
         setValue(value, forHTTPHeaderField: name)
     }
 
+    /// Sets the `Authorization` field to `value`, replacing one spelled in any case, as
+    /// ``setHeaderField(_:named:)`` does, without checking the spelling of a name known ahead.
+    ///
+    /// - Parameter value: The value, checked by ``RequestValidator`` already.
+    mutating func setAuthorization(_ value: String) {
+        #if canImport(FoundationNetworking)
+        setSpelled(CollectionOfOne(("Authorization", value)), keepingExisting: false)
+        #else
+        setValue(value, forHTTPHeaderField: "Authorization")
+        #endif
+    }
+
     /// Sets `value` for `spelled` (a name spelled as FoundationNetworking spells it) in
     /// `fields`, replacing a field whose name differs only in case unless `keepingExisting`;
     /// returns whether `fields` changed.

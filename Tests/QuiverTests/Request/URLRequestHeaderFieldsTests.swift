@@ -27,6 +27,11 @@ import Testing
         #expect(request.value(forHTTPHeaderField: "AUTHORIZATION") == "Bearer \(jwt)")
         #expect(request.allHTTPHeaderFields == withSetValue([("authorization", "Bearer old"), ("Accept", "text/plain"),
                                                              ("Authorization", "Bearer \(jwt)")]))
+        var authorized = URLRequest(url: exampleBase)
+        authorized.setHeaderFields(["AUTHORIZATION": "Bearer old", "Accept": "text/plain"])
+        authorized.setAuthorization("Bearer \(jwt)")
+        #expect(authorized.allHTTPHeaderFields == withSetValue([("AUTHORIZATION", "Bearer old"), ("Accept", "text/plain"),
+                                                                ("Authorization", "Bearer \(jwt)")]))
     }
 
     @Test(arguments: [

@@ -36,10 +36,10 @@ public struct AccessTokenPlugin: PluginType {
     /// `request` with `Authorization: <scheme> <token>`, the value checked first (Foundation
     /// silently drops a header value holding CR or LF).
     static func authorize(_ request: consuming URLRequest, scheme: String, token: String) throws(QuiverError) -> URLRequest {
-        let value = "\(scheme) \(token)"
+        let value = scheme + " " + token
         try RequestValidator.validate(value: value, ofHeader: "Authorization", method: request.httpMethod ?? "GET",
                                       url: request.url?.absoluteString ?? "")
-        request.setHeaderField(value, named: "Authorization")
+        request.setAuthorization(value)
         return request
     }
 }

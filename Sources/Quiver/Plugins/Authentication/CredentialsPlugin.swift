@@ -98,7 +98,7 @@ public final class CredentialsPlugin: RequestRetrier {
         } else {
             return request
         }
-        request.setHeaderField(value, named: "Authorization")
+        request.setAuthorization(value)
         return request
     }
 

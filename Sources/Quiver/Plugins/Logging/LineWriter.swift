@@ -28,6 +28,10 @@ struct LineWriter {
 
     /// Appends `text`.
     mutating func write(_ text: String) {
+        guard buffer != nil else {
+            count += text.utf8.count
+            return
+        }
         // In the string's own storage: no copy of the string, no retain.
         if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
             for byte in text.utf8 {

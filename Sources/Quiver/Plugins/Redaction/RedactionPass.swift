@@ -111,11 +111,20 @@ struct RedactionPass {
         for (name, value) in fields {
             if redactor.isListed(name) {
                 rememberCredential(value, headerName: name, echoedOnlyIn: printed)
-            } else if value.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }) {
+            } else if Self.mayHoldNamedValue(value) {
                 // Only a name=value or name: value inside the value can hold a listed secret.
                 _ = text(value)
             }
         }
+    }
+
+    /// Whether a header value holds a `=` or a `:`, without which no `name=value` or
+    /// `Name: value` inside it can hold a listed secret.
+    private static func mayHoldNamedValue(_ value: String) -> Bool {
+        let equals = UInt8(ascii: "="), colon = UInt8(ascii: ":")
+        return value.utf8.withContiguousStorageIfAvailable {
+            ByteSearch.firstIndex(ofAnyOf: equals, colon, colon, in: $0, from: 0) != nil
+        } ?? value.utf8.contains { $0 == equals || $0 == colon }
     }
 
     /// `line` redacted again, and every secret learned so far replaced by the marker.

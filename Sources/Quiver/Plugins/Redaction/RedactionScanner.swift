@@ -65,7 +65,7 @@ struct RedactionScanner {
     private mutating func redactQuotedName() -> Bool {
         guard let close = closingQuote(after: index) else { return false }
         let colon = skipWhitespace(from: close + 1)
-        guard colon < bytes.count, bytes[colon] == Byte.colon, redactor.isListed(string(index + 1..<close)) else { return false }
+        guard colon < bytes.count, bytes[colon] == Byte.colon, isListed(index + 1..<close) else { return false }
         index = skipWhitespace(from: colon + 1)
         redactJSONValue()
         return true
@@ -106,7 +106,7 @@ struct RedactionScanner {
     /// Shape 1: `name=value` with `name` listed.
     private mutating func redactParameterValue() -> Bool {
         let nameStart = scanBack(from: index, limit: 256) { !Byte.parameterNameEnd.contains($0) }
-        guard nameStart < index, redactor.isListedParameter(string(nameStart..<index)) else { return false }
+        guard nameStart < index, isListedParameter(nameStart..<index) else { return false }
         index += 1
         guard !skipMarker(at: index) else { return true }
         var end = index
@@ -120,7 +120,7 @@ struct RedactionScanner {
     private mutating func redactFieldValue() -> Bool {
         let nameStart = scanBack(from: index, limit: 128, while: Byte.isToken)
         guard nameStart < index, nameStart == 0 || Byte.fieldNameStart.contains(bytes[nameStart - 1]),
-              redactor.isListed(string(nameStart..<index)) else { return false }
+              isListed(nameStart..<index) else { return false }
         index += 1
         while index < bytes.count, bytes[index] == Byte.space || bytes[index] == Byte.tab {
             index += 1
@@ -180,6 +180,22 @@ struct RedactionScanner {
     private mutating func record(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         removed.append(string(range))
+    }
+
+    /// Whether the name in `range` is listed, read in place: most names a scan meets (`https`,
+    /// a port's host, JSON keys) are not, and no string is made for them.
+    private func isListed(_ range: Range<Int>) -> Bool {
+        redactor.isListed(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// Whether the parameter name in `range` is listed: read in place unless it holds a
+    /// percent escape, a `+` or a bracket, which ``Redactor/isListedParameter(_:)`` decodes.
+    private func isListedParameter(_ range: Range<Int>) -> Bool {
+        let name = bytes[range]
+        if name.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+            return redactor.isListedParameter(string(range))
+        }
+        return isListed(range)
     }
 
     private func string(_ range: Range<Int>) -> String {

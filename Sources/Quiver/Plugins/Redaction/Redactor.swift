@@ -63,7 +63,7 @@ final class Redactor: Sendable {
 
     /// ``isListed(_:)`` on a name's UTF-8: compared, ASCII letters folded, with the listed
     /// names of its length only.
-    private func isListed(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    func isListed(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let length = bytes.count
         guard length > 0, length + 1 < listedStarts.count else { return false }
         var start = listedStarts[length]

@@ -17,6 +17,9 @@ import Testing
         ("user=ada&password=hunter22&remember=1", "user=ada&password=<redacted>&remember=1"),
         ("user%5Bpassword%5D=hunter22&user%5Bname%5D=ada", "user%5Bpassword%5D=<redacted>&user%5Bname%5D=ada"),
         ("token[]=a1&token[]=b2&tokens[]=c3", "token[]=<redacted>&token[]=<redacted>&tokens[]=c3"),
+        ("token]=a1&x=2", "token]=<redacted>&x=2"),
+        ("PASSWORD=hunter22&Token=t0k3n", "PASSWORD=<redacted>&Token=<redacted>"),
+        ("api+key=k1&api%20key=k2&pass+word=p", "api+key=k1&api%20key=k2&pass+word=p"),
     ])
     func parameterValuesOfListedNamesAreReplaced(input: String, expected: String) {
         #expect(redactor.redact(input).text == expected)
