@@ -47,8 +47,11 @@ extension URLRequest {
 
     /// Writes fields whose names are spelled as FoundationNetworking spells them into the
     /// header dictionary, in one write.
-    private mutating func setSpelled(_ fields: some Sequence<(String, String)>, keepingExisting: Bool) {
-        var all = allHTTPHeaderFields ?? [:]
+    private mutating func setSpelled(_ fields: some Collection<(String, String)>, keepingExisting: Bool) {
+        // A request's first fields get room for the few that plugins usually add (a user agent,
+        // an app version, `Authorization`): each later write then copies the dictionary as it
+        // is instead of growing it, which hashes every name again.
+        var all = allHTTPHeaderFields ?? Dictionary(minimumCapacity: fields.count + 4)
         var changed = false
         for (name, value) in fields {
             changed = Self.set(value, spelled: name, in: &all, keepingExisting: keepingExisting) || changed
