@@ -49,8 +49,10 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - request: The request as it will be sent.
     ///   - target: The target being requested.
     public func willSend(_ request: URLRequest, target: any TargetType) {
+        // The level is read once per hook: it is behind a lock every request in flight shares.
+        let level = self.level
         guard level >= .info, isLogged(target) else { return }
-        emit(requestLines(request, target: target), target: target)
+        emit(requestLines(request, target: target, isDebug: level >= .debug), target: target)
     }
 
     /// Logs the outcome: failures from ``Configuration/Level/error``, successes from
@@ -65,9 +67,9 @@ public struct NetworkLoggerPlugin: PluginType {
         switch result {
         case .success(let response):
             guard level >= .info else { return }
-            emit(successLines(response, target: target), target: target)
+            emit(successLines(response, target: target, isDebug: level >= .debug), target: target)
         case .failure(let error):
-            emit(failureLines(error, target: target), target: target)
+            emit(failureLines(error, target: target, isDebug: level >= .debug), target: target)
         }
     }
 
@@ -80,10 +82,12 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - target: The target that was requested.
     /// - Returns: `result`.
     public func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
-        if level >= .error, case .failure(let error) = copy result, isLogged(target) {
+        guard case .failure(let error) = copy result else { return result }
+        let level = self.level
+        if level >= .error, isLogged(target) {
             switch error {
             case .invalidRequest, .encoding, .plugin:
-                emit(failureLines(error, target: target), target: target)
+                emit(failureLines(error, target: target, isDebug: level >= .debug), target: target)
             default:
                 break
             }
@@ -99,9 +103,7 @@ public struct NetworkLoggerPlugin: PluginType {
         return (target as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
     }
 
-    private var isDebug: Bool { level >= .debug }
-
-    private func requestLines(_ request: URLRequest, target: any TargetType) -> [String] {
+    private func requestLines(_ request: URLRequest, target: any TargetType, isDebug: Bool) -> [String] {
         let options = configuration.logOptions
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && (options.contains(.formatRequestAscURL) || options.contains(.requestBody))
@@ -132,17 +134,17 @@ public struct NetworkLoggerPlugin: PluginType {
         return finished(consume lines, by: pass, summaryOnly: summaryOnly)
     }
 
-    private func successLines(_ response: Response, target: any TargetType) -> [String] {
+    private func successLines(_ response: Response, target: any TargetType, isDebug: Bool) -> [String] {
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && configuration.logOptions.contains(.successResponseBody)
         let summaryOnly = !showsBody && !(isDebug && configuration.logOptions.contains(.responseHeaders))
         let url = pass.collect(from: response, includingBodies: showsBody, printsOnlyItsURL: summaryOnly)
         var lines = [summary(of: response, url: url, target: target, pass: &pass)]
-        appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target)
+        appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
         return finished(consume lines, by: pass, summaryOnly: summaryOnly)
     }
 
-    private func failureLines(_ error: QuiverError, target: any TargetType) -> [String] {
+    private func failureLines(_ error: QuiverError, target: any TargetType, isDebug: Bool) -> [String] {
         var pass = RedactionPass(redactor)
         guard let response = error.response else {
             let description = pass.text(error.describe(quotingBody: false))
@@ -155,13 +157,13 @@ public struct NetworkLoggerPlugin: PluginType {
             message = "\(targetSummary(target, pass: &pass)): \(message)"
         }
         var lines = [line("Error", message, target: target)]
-        appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target)
+        appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
         return finished(consume lines, by: pass)
     }
 
     /// Appends the response headers (debug) and body, when asked for.
     private func appendDetails(of response: Response, showsBody: Bool, to lines: inout [String],
-                               pass: inout RedactionPass, target: any TargetType) {
+                               pass: inout RedactionPass, target: any TargetType, isDebug: Bool) {
         if isDebug && configuration.logOptions.contains(.responseHeaders) {
             lines.append(line("Response Headers", Self.describe(pass.headers(RedactionPass.fields(of: response.response))), target: target))
         }
