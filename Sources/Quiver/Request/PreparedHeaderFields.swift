@@ -9,8 +9,10 @@ struct PreparedHeaderFields: Sendable {
     let areValid: Bool
     /// The fields with their names as FoundationNetworking's `setValue` spells them
     /// (``HeaderName/capitalized(_:)``), when every name is plainly spelled; `nil` otherwise,
-    /// and on Apple platforms, where `setValue` itself is used.
-    let spelled: [(name: String, value: String)]?
+    /// and on Apple platforms, where `setValue` itself is used. Name, then value: unlabelled,
+    /// as the header write takes them (an array of labelled pairs would be converted, and
+    /// copied, on every request).
+    let spelled: [(String, String)]?
 
     init(_ fields: [String: String]) {
         self.fields = fields
