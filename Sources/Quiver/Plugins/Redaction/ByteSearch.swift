@@ -78,9 +78,9 @@ enum ByteSearch {
         }
     }
 
-    /// RFC 3986 unreserved, by byte value.
-    private static let unreserved: [Bool] = (0..<256).map { value in
-        switch UInt8(value) {
+    /// RFC 3986 unreserved: letters, digits, `-._~`.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             true
@@ -88,4 +88,7 @@ enum ByteSearch {
             false
         }
     }
+
+    /// The one-byte `isUnreserved` for every byte value, for long runs of bytes.
+    private static let unreserved: [Bool] = (0..<256).map { isUnreserved(UInt8($0)) }
 }

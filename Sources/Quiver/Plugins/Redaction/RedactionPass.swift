@@ -246,7 +246,7 @@ struct RedactionPass {
             if spelling.contains(UInt8(ascii: "/")) {
                 insert(spelling.flatMap { $0 == UInt8(ascii: "/") ? [UInt8(ascii: "\\"), $0] : [$0] })
             }
-            if !spelling.allSatisfy(Self.isUnreserved) {
+            if !spelling.allSatisfy(ByteSearch.isUnreserved) {
                 insert(Self.percentEncoding(spelling))
             }
         }
@@ -278,7 +278,7 @@ struct RedactionPass {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count * 3)
         for byte in bytes {
-            if isUnreserved(byte) {
+            if ByteSearch.isUnreserved(byte) {
                 output.append(byte)
             } else {
                 output.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
@@ -294,16 +294,5 @@ struct RedactionPass {
         let first = text.utf8.firstIndex { !isSpace($0) } ?? text.endIndex
         let end = text.utf8.lastIndex { !isSpace($0) }.map(text.utf8.index(after:)) ?? first
         return text[first..<end]
-    }
-
-    /// RFC 3986 unreserved: letters, digits, `-._~`.
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
     }
 }
