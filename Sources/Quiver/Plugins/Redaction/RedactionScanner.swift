@@ -188,14 +188,9 @@ struct RedactionScanner {
         redactor.isListed(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
-    /// Whether the parameter name in `range` is listed: read in place unless it holds a
-    /// percent escape, a `+` or a bracket, which ``Redactor/isListedParameter(_:)`` decodes.
+    /// Whether the parameter name in `range` is listed, read in place.
     private func isListedParameter(_ range: Range<Int>) -> Bool {
-        let name = bytes[range]
-        if name.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
-            return redactor.isListedParameter(string(range))
-        }
-        return isListed(range)
+        redactor.isListedParameter(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     private func string(_ range: Range<Int>) -> String {

@@ -89,9 +89,16 @@ final class Redactor: Sendable {
         }
     }
 
-    /// Whether a query or form parameter name is listed: compared after percent-decoding
-    /// (`+` is a space), whole or by any bracketed part (`user[password]`).
-    func isListedParameter(_ rawName: String) -> Bool {
+    /// Whether a query or form parameter name, given as its UTF-8, is listed: compared after
+    /// percent-decoding (`+` is a space), whole or by any bracketed part (`user[password]`).
+    /// A name with no `%`, `+` or bracket (most names) decodes to itself and is compared where
+    /// it stands, without making a string.
+    func isListedParameter(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let needsDecoding = bytes.contains {
+            $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
+        }
+        guard needsDecoding else { return isListed(bytes: bytes) }
+        let rawName = String(decoding: bytes, as: UTF8.self)
         let decoded = (rawName.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? rawName).lowercased()
         if names.contains(decoded) { return true }
         return decoded.split(whereSeparator: { $0 == "[" || $0 == "]" }).contains { names.contains(String($0)) }
