@@ -74,7 +74,7 @@ enum RequestBuilder {
             request.httpBody = body
         }
         if let contentType = parts.contentType, request.value(forHTTPHeaderField: "Content-Type") == nil {
-            request.setHeaderField(contentType, named: "Content-Type")
+            request.setHeaderField(contentType, spelledName: "Content-Type")
         }
         return BuiltRequest(urlRequest: request, bodySource: parts.bodySource, download: parts.download)
     }

@@ -78,15 +78,19 @@ extension URLRequest {
         setValue(value, forHTTPHeaderField: name)
     }
 
-    /// Sets the `Authorization` field to `value`, replacing one spelled in any case, as
-    /// ``setHeaderField(_:named:)`` does, without checking the spelling of a name known ahead.
+    /// ``setHeaderField(_:named:)`` for a name written in code already spelled as
+    /// FoundationNetworking spells it (`Authorization`, `Content-Type`): its spelling is not
+    /// checked again on every request.
     ///
-    /// - Parameter value: The value, checked by ``RequestValidator`` already.
-    mutating func setAuthorization(_ value: String) {
+    /// - Parameters:
+    ///   - value: The value, checked by ``RequestValidator`` already.
+    ///   - name: The field's name, plainly spelled and capitalised as ``HeaderName/capitalized(_:)`` does.
+    mutating func setHeaderField(_ value: String, spelledName name: String) {
+        assert(HeaderName.hasPlainSpelling(name) && HeaderName.capitalized(name) == name, "\(name) is not spelled as FoundationNetworking spells it")
         #if canImport(FoundationNetworking)
-        setSpelled(CollectionOfOne(("Authorization", value)), keepingExisting: false)
+        setSpelled(CollectionOfOne((name, value)), keepingExisting: false)
         #else
-        setValue(value, forHTTPHeaderField: "Authorization")
+        setValue(value, forHTTPHeaderField: name)
         #endif
     }
 

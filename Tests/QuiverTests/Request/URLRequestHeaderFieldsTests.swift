@@ -29,7 +29,7 @@ import Testing
                                                              ("Authorization", "Bearer \(jwt)")]))
         var authorized = URLRequest(url: exampleBase)
         authorized.setHeaderFields(["AUTHORIZATION": "Bearer old", "Accept": "text/plain"])
-        authorized.setAuthorization("Bearer \(jwt)")
+        authorized.setHeaderField("Bearer \(jwt)", spelledName: "Authorization")
         #expect(authorized.allHTTPHeaderFields == withSetValue([("AUTHORIZATION", "Bearer old"), ("Accept", "text/plain"),
                                                                 ("Authorization", "Bearer \(jwt)")]))
     }

@@ -39,7 +39,7 @@ public struct AccessTokenPlugin: PluginType {
         let value = scheme + " " + token
         try RequestValidator.validate(value: value, ofHeader: "Authorization", method: request.httpMethod ?? "GET",
                                       url: request.url?.absoluteString ?? "")
-        request.setAuthorization(value)
+        request.setHeaderField(value, spelledName: "Authorization")
         return request
     }
 }

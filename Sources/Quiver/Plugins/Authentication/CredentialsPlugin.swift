@@ -98,7 +98,7 @@ public final class CredentialsPlugin: RequestRetrier {
         } else {
             return request
         }
-        request.setAuthorization(value)
+        request.setHeaderField(value, spelledName: "Authorization")
         return request
     }
 
