@@ -179,7 +179,8 @@ extension Provider {
         }
     }
 
-    /// The request after every plugin's `prepare`, checked. Each plugin is handed the request
+    /// The request after every plugin's `prepare`, checked (its header fields only when a plugin
+    /// or the request closure may have written them unchecked). Each plugin is handed the request
     /// (`consume`), so a plugin that takes it `consuming` changes it in place when nothing else
     /// holds it.
     func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
@@ -190,7 +191,7 @@ extension Provider {
                 throw QuiverError(pluginError: error)
             }
         }
-        try RequestValidator.validate(request)
+        try RequestValidator.validate(request, headersAreChecked: headersStayChecked)
         guard !Task.isCancelled else { throw .cancelled(request) }
         return request
     }

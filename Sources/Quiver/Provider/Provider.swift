@@ -47,6 +47,10 @@ public final class Provider<Target: TargetType>: Sendable {
     /// The encoder for `.json` bodies when neither the task nor the target
     /// (``EncoderProviding``) names one; `nil` means a `JSONEncoder` with sorted keys.
     public let encoder: JSONEncoder?
+    /// Whether every header field of a prepared request was checked where it was written: no
+    /// ``requestClosure``, and only plugins of Quiver's own that check what they write
+    /// (``HeaderCheckingPlugin``). The check after `prepare` then skips the header fields.
+    let headersStayChecked: Bool
 
     /// Creates a provider.
     ///
@@ -102,6 +106,7 @@ public final class Provider<Target: TargetType>: Sendable {
         self.requestClosure = requestClosure
         self.minimumDuration = minimumDuration
         self.encoder = encoder
+        self.headersStayChecked = requestClosure == nil && plugins.allSatisfy { $0 is any HeaderCheckingPlugin }
     }
 
     /// Whether identical `GET` requests in flight are shared.

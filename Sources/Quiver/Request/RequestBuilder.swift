@@ -74,6 +74,10 @@ enum RequestBuilder {
             request.httpBody = body
         }
         if let contentType = parts.contentType, request.value(forHTTPHeaderField: "Content-Type") == nil {
+            // A task's content type may come from the app (`.data`, `.uploadFile`): checked
+            // here, where it is written, as every header field is (see `HeaderCheckingPlugin`).
+            try RequestValidator.validate(value: contentType, ofHeader: "Content-Type", method: endpoint.method.rawValue,
+                                          url: endpoint.url)
             request.setHeaderField(contentType, spelledName: "Content-Type")
         }
         return BuiltRequest(urlRequest: request, bodySource: parts.bodySource, download: parts.download)

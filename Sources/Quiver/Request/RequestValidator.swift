@@ -9,9 +9,12 @@ import FoundationNetworking
 enum RequestValidator {
     /// Checks `request` as it is about to go to the transport.
     ///
-    /// - Parameter request: The request.
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - headersAreChecked: Whether every header field was checked where it was written (see
+    ///     ``HeaderCheckingPlugin``): then only the URL, the method and the body are checked.
     /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the method, URL and the problem.
-    static func validate(_ request: URLRequest) throws(QuiverError) {
+    static func validate(_ request: URLRequest, headersAreChecked: Bool = false) throws(QuiverError) {
         let method = request.httpMethod ?? "GET"
         func refuse(_ problem: String) -> QuiverError {
             .invalidRequest("\(method) \(request.url?.absoluteString ?? "(no URL)"): \(problem)")
@@ -25,7 +28,7 @@ enum RequestValidator {
         guard isToken(method) else {
             throw refuse("the method is not a valid HTTP token")
         }
-        if let fields = request.allHTTPHeaderFields {
+        if !headersAreChecked, let fields = request.allHTTPHeaderFields {
             try validate(fields, method: method, url: url.absoluteString)
         }
         if isGetOrHead(method) && (request.httpBody != nil || request.httpBodyStream != nil) {
