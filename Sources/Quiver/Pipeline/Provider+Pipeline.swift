@@ -128,22 +128,34 @@ extension Provider {
             } catch {
                 return .failure(error)
             }
-            for plugin in plugins {
-                plugin.willSend(request, target: pluginTarget)
+            // The plugins in order; the logger notes what its `Response` line may reuse.
+            var note: LoggedRequest?
+            for index in plugins.indices {
+                if let noteTaker, noteTaker.index == index {
+                    noteTaker.logger.willSend(request, target: pluginTarget, noting: &note)
+                } else {
+                    plugins[index].willSend(request, target: pluginTarget)
+                }
             }
             let result: Result<Response, QuiverError>
+            var carriesSentRequest = false
             do {
                 let sent = try Self.transportRequest(request, body: body, download: download, progress: progress,
                                                      timeout: Self.timeout(of: request, startingAt: startingTimeout,
                                                                            targetTimeout: target.timeout))
                 SendObserver.handedToTransport?()
                 result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
-                                    download: download)
+                                    download: download, carriesSentRequest: &carriesSentRequest)
             } catch {
                 result = .failure(error)
             }
-            for plugin in plugins {
-                plugin.didReceive(result, target: pluginTarget)
+            for index in plugins.indices {
+                if let noteTaker, noteTaker.index == index {
+                    // The note holds only when the response carries the request it was taken of.
+                    noteTaker.logger.didReceive(result, target: pluginTarget, noted: carriesSentRequest ? note : nil)
+                } else {
+                    plugins[index].didReceive(result, target: pluginTarget)
+                }
             }
             if let outcome = await outcome(after: result, of: request, pluginTarget: pluginTarget, attempt: attempt) {
                 return outcome
@@ -197,8 +209,11 @@ extension Provider {
     }
 
     /// One attempt through the transport, validated; a download is put at its destination.
+    /// `carriesSentRequest` tells whether the response's ``Response/request`` is `request`'s
+    /// head, filled in here (a transport may name a request of its own, after redirects).
     private func send(_ request: TransportRequest, through transport: any HTTPTransport, target: Target,
-                      pluginTarget: any TargetType, download: DownloadDestination?) async -> Result<Response, QuiverError> {
+                      pluginTarget: any TargetType, download: DownloadDestination?,
+                      carriesSentRequest: inout Bool) async -> Result<Response, QuiverError> {
         var response: Response
         do {
             response = try await transport.send(request)
@@ -211,6 +226,7 @@ extension Provider {
         if response.request == nil {
             // A transport of the user's own has no URLRequest to name: the one that was sent.
             response.request = request.head
+            carriesSentRequest = true
         }
         if case .file(let file) = request.destination, response.fileURL != file {
             // The transport kept the body elsewhere, or (breaking the contract) in memory.

@@ -51,6 +51,9 @@ public final class Provider<Target: TargetType>: Sendable {
     /// ``requestClosure``, and only plugins of Quiver's own that check what they write
     /// (``HeaderCheckingPlugin``). The check after `prepare` then skips the header fields.
     let headersStayChecked: Bool
+    /// The first ``NetworkLoggerPlugin`` among ``plugins``, whose `Response` lines reuse what its
+    /// `Request` lines worked out; worked out once, as a cast on every request costs.
+    let noteTaker: NoteTakingLogger?
 
     /// Creates a provider.
     ///
@@ -107,6 +110,9 @@ public final class Provider<Target: TargetType>: Sendable {
         self.minimumDuration = minimumDuration
         self.encoder = encoder
         self.headersStayChecked = requestClosure == nil && plugins.allSatisfy { $0 is any HeaderCheckingPlugin }
+        self.noteTaker = plugins.indices.lazy.compactMap { index in
+            (plugins[index] as? NetworkLoggerPlugin).map { NoteTakingLogger(index: index, logger: $0) }
+        }.first
     }
 
     /// Whether identical `GET` requests in flight are shared.

@@ -49,10 +49,8 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - request: The request as it will be sent.
     ///   - target: The target being requested.
     public func willSend(_ request: URLRequest, target: any TargetType) {
-        // The level is read once per hook: it is behind a lock every request in flight shares.
-        let level = self.level
-        guard level >= .info, isLogged(target) else { return }
-        emit(requestLines(request, target: target, isDebug: level >= .debug), target: target)
+        var note: LoggedRequest?
+        willSend(request, target: target, noting: &note)
     }
 
     /// Logs the outcome: failures from ``Configuration/Level/error``, successes from
@@ -62,15 +60,7 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - result: The response, or why the request failed.
     ///   - target: The target that was requested.
     public func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType) {
-        let level = self.level
-        guard level >= .error, isLogged(target) else { return }
-        switch result {
-        case .success(let response):
-            guard level >= .info else { return }
-            emit(successLines(response, target: target, isDebug: level >= .debug), target: target)
-        case .failure(let error):
-            emit(failureLines(error, target: target, isDebug: level >= .debug), target: target)
-        }
+        didReceive(result, target: target, noted: nil)
     }
 
     /// Logs the failures of requests that were refused before anything was sent (an invalid
@@ -103,13 +93,19 @@ public struct NetworkLoggerPlugin: PluginType {
         return (target as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
     }
 
-    private func requestLines(_ request: URLRequest, target: any TargetType, isDebug: Bool) -> [String] {
+    private func requestLines(_ request: URLRequest, target: any TargetType, isDebug: Bool,
+                              noting note: inout LoggedRequest?) -> [String] {
         let options = configuration.logOptions
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && (options.contains(.formatRequestAscURL) || options.contains(.requestBody))
         // Only the request line is printed: a header's token can reach the output only through it.
         let summaryOnly = !isDebug || options.isDisjoint(with: [.formatRequestAscURL, .requestHeaders, .requestBody])
-        let url = pass.collect(from: request, includingBody: showsBody, printsOnlyItsURL: summaryOnly) ?? "(no URL)"
+        let collected = pass.collect(from: request, includingBody: showsBody, printsOnlyItsURL: summaryOnly)
+        if let collected {
+            // All a summary `Response` line of this attempt needs: the same URL, the same secrets.
+            note = LoggedRequest(url: collected, pass: pass)
+        }
+        let url = collected ?? "(no URL)"
         let method = request.httpMethod ?? "GET"
         var lines: [String] = []
         if isDebug && options.contains(.formatRequestAscURL) {
@@ -134,11 +130,21 @@ public struct NetworkLoggerPlugin: PluginType {
         return finished(consume lines, by: pass, summaryOnly: summaryOnly)
     }
 
-    private func successLines(_ response: Response, target: any TargetType, isDebug: Bool) -> [String] {
-        var pass = RedactionPass(redactor)
+    private func successLines(_ response: Response, target: any TargetType, isDebug: Bool,
+                              noted note: LoggedRequest?) -> [String] {
         let showsBody = isDebug && configuration.logOptions.contains(.successResponseBody)
         let summaryOnly = !showsBody && !(isDebug && configuration.logOptions.contains(.responseHeaders))
-        let url = pass.collect(from: response, includingBodies: showsBody, printsOnlyItsURL: summaryOnly)
+        var pass: RedactionPass
+        let url: String?
+        if summaryOnly, let note {
+            // Only the request's URL is printed, and `willSend` redacted it and learned the
+            // request's secrets already (a summary learns no more).
+            pass = note.pass
+            url = note.url
+        } else {
+            pass = RedactionPass(redactor)
+            url = pass.collect(from: response, includingBodies: showsBody, printsOnlyItsURL: summaryOnly)
+        }
         var lines = [summary(of: response, url: url, target: target, pass: &pass)]
         appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
         return finished(consume lines, by: pass, summaryOnly: summaryOnly)
@@ -262,5 +268,30 @@ public struct NetworkLoggerPlugin: PluginType {
     private func emit(_ lines: [String], target: any TargetType) {
         guard !lines.isEmpty else { return }
         configuration.output(target, lines)
+    }
+}
+
+// The hooks as a provider calls them for its note-taking logger (`NoteTakingLogger`).
+extension NetworkLoggerPlugin {
+    /// ``willSend(_:target:)``, noting in `note` what the `Response` line of this attempt may reuse.
+    func willSend(_ request: URLRequest, target: any TargetType, noting note: inout LoggedRequest?) {
+        // The level is read once per hook: it is behind a lock every request in flight shares.
+        let level = self.level
+        guard level >= .info, isLogged(target) else { return }
+        emit(requestLines(request, target: target, isDebug: level >= .debug, noting: &note), target: target)
+    }
+
+    /// ``didReceive(_:target:)``, with the note of this attempt's `willSend` when the response
+    /// carries the request it was taken of.
+    func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType, noted note: LoggedRequest?) {
+        let level = self.level
+        guard level >= .error, isLogged(target) else { return }
+        switch result {
+        case .success(let response):
+            guard level >= .info else { return }
+            emit(successLines(response, target: target, isDebug: level >= .debug, noted: note), target: target)
+        case .failure(let error):
+            emit(failureLines(error, target: target, isDebug: level >= .debug), target: target)
+        }
     }
 }

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// values removed; then ``finish(_:)`` runs each line through the redactor again and replaces
 /// any collected value still in it, wherever it stands (an echoed token in a response body, a
 /// query value inside an error description).
-struct RedactionPass {
+struct RedactionPass: Sendable {
     let redactor: Redactor
     /// The values removed so far, with their encoded and decoded spellings.
     private(set) var secrets = SecretSet()
