@@ -1,30 +1,44 @@
 import Dispatch
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 extension Provider {
-    /// The minimum duration for `pluginTarget`: its own (``MinimumDurationProviding``), else the
-    /// provider's.
+    /// The minimum duration for `pluginTarget`, when there is one to wait for: its own
+    /// (``MinimumDurationProviding``), else the provider's; `nil` when neither is a positive,
+    /// finite number of seconds.
     func minimumDuration(for pluginTarget: any TargetType) -> TimeInterval? {
-        guard TargetAdoptions.of(pluginTarget).contains(.minimumDuration) else { return minimumDuration }
-        return (pluginTarget as? any MinimumDurationProviding)?.minimumDuration ?? minimumDuration
+        let minimum = if TargetAdoptions.of(pluginTarget).contains(.minimumDuration) {
+            (pluginTarget as? any MinimumDurationProviding)?.minimumDuration ?? minimumDuration
+        } else {
+            minimumDuration
+        }
+        guard let minimum, minimum > 0, minimum.isFinite else { return nil }
+        return minimum
     }
 
-    /// `result`, held back until `pluginTarget`'s minimum duration has passed since `start` when
-    /// it is a success; a failure passes at once. Cancellation during the wait ends it at once as
-    /// ``QuiverError/cancelled(_:)``. (The target is looked at only for a success: the cast
-    /// costs something.)
-    func holding(_ result: Result<Response, QuiverError>, for pluginTarget: any TargetType,
+    /// `result`, held back until `minimum` seconds (``minimumDuration(for:)``) have passed since
+    /// `start` when it is a success; a failure passes at once. Cancellation during the wait ends
+    /// it at once as ``QuiverError/cancelled(_:)``.
+    func holding(_ result: Result<Response, QuiverError>, atLeast minimum: TimeInterval,
                  since start: DispatchTime) async -> Result<Response, QuiverError> {
-        guard case .success(let response) = result, let minimum = minimumDuration(for: pluginTarget),
-              minimum > 0, minimum.isFinite else { return result }
+        guard case .success = result else { return result }
         let elapsed = DispatchTime.now().uptimeNanoseconds &- start.uptimeNanoseconds
         let wanted = UInt64(min(minimum, 1e9) * 1_000_000_000)
         guard wanted > elapsed else { return result }
         do {
             try await Task.sleep(nanoseconds: wanted - elapsed)
         } catch {
-            return .failure(.cancelled(response.request))
+            return .failure(.cancelled(result.sentRequest))
         }
         return result
+    }
+}
+
+private extension Result where Success == Response {
+    /// The request a success answered.
+    var sentRequest: URLRequest? {
+        if case .success(let response) = self { response.request } else { nil }
     }
 }

@@ -30,16 +30,30 @@ extension Provider {
         for plugin in plugins {
             result = await plugin.process(consume result, target: pluginTarget)
         }
-        return await holding(result, for: pluginTarget, since: start)
+        // Most requests have no minimum duration: they skip the wait's asynchronous call.
+        guard let minimum = minimumDuration(for: pluginTarget) else { return result }
+        return await holding(result, atLeast: minimum, since: start)
     }
 
     /// The request for `endpoint` (as the ``requestClosure`` makes it, when there is one), with
     /// `target`'s timeout and cache policy.
     func request(for endpoint: Endpoint, of target: Target) async throws(QuiverError) -> BuiltRequest {
+        guard let requestClosure else { return try builtRequest(for: endpoint, of: target) }
         var built = try RequestBuilder.build(endpoint, jsonEncoder: encoder(for: target.unwrapped))
-        if let requestClosure {
-            try await built.replaceRequest(using: requestClosure, for: endpoint)
-        }
+        try await built.replaceRequest(using: requestClosure, for: endpoint)
+        applyTargetSettings(of: target, to: &built)
+        return built
+    }
+
+    /// ``request(for:of:)`` without a ``requestClosure``, without an asynchronous call.
+    private func builtRequest(for endpoint: Endpoint, of target: Target) throws(QuiverError) -> BuiltRequest {
+        var built = try RequestBuilder.build(endpoint, jsonEncoder: encoder(for: target.unwrapped))
+        applyTargetSettings(of: target, to: &built)
+        return built
+    }
+
+    /// `target`'s timeout and cache policy, set on `built`'s request.
+    private func applyTargetSettings(of target: Target, to built: inout BuiltRequest) {
         if let timeout = target.timeout {
             built.urlRequest.timeoutInterval = timeout
         }
@@ -47,7 +61,6 @@ extension Provider {
         if TargetAdoptions.of(unwrapped).contains(.cachePolicy), let cached = unwrapped as? any CachePolicyProviding {
             built.urlRequest.cachePolicy = cached.cachePolicy
         }
-        return built
     }
 
     /// The deadline the transport enforces: the request's `timeoutInterval` as the plugins left
@@ -156,6 +169,10 @@ extension Provider {
                 } else {
                     plugins[index].didReceive(result, target: pluginTarget)
                 }
+            }
+            if case .success = result {
+                // A success is never tried again: no asynchronous call to find that out.
+                return result
             }
             if let outcome = await outcome(after: result, of: request, pluginTarget: pluginTarget, attempt: attempt) {
                 return outcome

@@ -132,7 +132,7 @@ public final class Provider<Target: TargetType>: Sendable {
     /// - Returns: The validated response.
     /// - Throws: The ``QuiverError`` that ended the request.
     public func response(for target: Target) async throws(QuiverError) -> Response {
-        try await result(for: target).get()
+        try await result(for: target, progress: nil).get()
     }
 
     /// Requests `target` and decodes its JSON body.
