@@ -51,14 +51,21 @@ extension URLRequest {
         // A request's first fields get room for the few that plugins usually add (a user agent,
         // an app version, `Authorization`): each later write then copies the dictionary as it
         // is instead of growing it, which hashes every name again.
-        var all = allHTTPHeaderFields ?? Dictionary(minimumCapacity: fields.count + 4)
-        var changed = false
-        for (name, value) in fields {
-            changed = Self.set(value, spelled: name, in: &all, keepingExisting: keepingExisting) || changed
-        }
-        if changed {
+        guard var all = allHTTPHeaderFields else {
+            var all = Dictionary<String, String>(minimumCapacity: fields.count + 4)
+            for (name, value) in fields {
+                Self.set(value, spelled: name, in: &all, keepingExisting: keepingExisting)
+            }
             allHTTPHeaderFields = all
+            return
         }
+        // The request lets go of its dictionary first, so that the fields are written into it
+        // in place: copying it would cost more than the one more write to the request.
+        allHTTPHeaderFields = nil
+        for (name, value) in fields {
+            Self.set(value, spelled: name, in: &all, keepingExisting: keepingExisting)
+        }
+        allHTTPHeaderFields = all
     }
 
     /// Sets `value` for the header field `name` (replacing one whose name differs only in
@@ -95,18 +102,16 @@ extension URLRequest {
     }
 
     /// Sets `value` for `spelled` (a name spelled as FoundationNetworking spells it) in
-    /// `fields`, replacing a field whose name differs only in case unless `keepingExisting`;
-    /// returns whether `fields` changed.
+    /// `fields`, replacing a field whose name differs only in case unless `keepingExisting`.
     private static func set(_ value: String, spelled: String, in fields: inout [String: String],
-                            keepingExisting: Bool) -> Bool {
+                            keepingExisting: Bool) {
         if let existing = fields.keys.first(where: { HeaderName.equal($0, spelled) }) {
-            if keepingExisting { return false }
+            if keepingExisting { return }
             if existing != spelled {
                 fields.removeValue(forKey: existing)
             }
         }
         fields[spelled] = value
-        return true
     }
 }
 

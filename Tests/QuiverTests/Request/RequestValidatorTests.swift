@@ -89,4 +89,15 @@ import Testing
         #expect(message.contains("ftp://files.example.com/x"))
         #expect(message.contains("its scheme is ftp"))
     }
+
+    /// `GET` and `HEAD` in any case, and nothing else (tokens of the same length, or a byte
+    /// that folds onto a letter of them), are the methods that cannot carry a body.
+    @Test func getAndHeadAreKnownInAnyCaseAndNothingElseIs() {
+        for method in ["GET", "get", "gEt", "HEAD", "head", "HeAd"] {
+            #expect(RequestValidator.isGetOrHead(method), "\(method)")
+        }
+        for method in ["GE", "GETS", "HEA", "HEADS", "PUT", "GOT", "HEAT", "GE\u{14}", "'ET", "POST", "", "GET\u{0}"] {
+            #expect(!RequestValidator.isGetOrHead(method), "\(method)")
+        }
+    }
 }

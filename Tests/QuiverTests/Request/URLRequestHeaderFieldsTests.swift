@@ -66,6 +66,25 @@ import Testing
         #expect(keeping.allHTTPHeaderFields == withSetValue(Array(distinct.dropFirst()), on: existing))
     }
 
+    /// The fields are written into the request's own dictionary in place: a copy of the
+    /// request, or a dictionary read from it before, must not see the write.
+    @Test func aWriteChangesNeitherACopyOfTheRequestNorItsFieldsReadBefore() {
+        var request = URLRequest(url: exampleBase)
+        request.setHeaderFields(["Accept": "text/plain"])
+        let copy = request
+        let readBefore = request.allHTTPHeaderFields
+        request.setHeaderField("Bearer \(jwt)", spelledName: "Authorization")
+        request.setHeaderFields(["Accept": "application/json", "X-App-Version": "1.2.3"])
+        #expect(copy.allHTTPHeaderFields == ["Accept": "text/plain"])
+        #expect(readBefore == ["Accept": "text/plain"])
+        #expect(request.allHTTPHeaderFields == ["Accept": "application/json", "Authorization": "Bearer \(jwt)",
+                                                "X-App-Version": "1.2.3"])
+        var keeping = copy
+        keeping.setHeaderFields(["accept": "text/html", "X-Added": "1"], keepingExisting: true)
+        #expect(keeping.allHTTPHeaderFields == ["Accept": "text/plain", "X-Added": "1"])
+        #expect(copy.allHTTPHeaderFields == ["Accept": "text/plain"])
+    }
+
     @Test func preparedFieldsKnowWhetherTheyAreValid() {
         #expect(PreparedHeaderFields(["X-A": "1", "Accept": "json"]).areValid)
         #expect(PreparedHeaderFields([:]).areValid)
