@@ -191,9 +191,12 @@ private enum URLShape {
             self = .noScheme
             return
         }
+        // "http" or "https" in any case: letters folded to lowercase (the scheme's bytes are
+        // letters, digits and "+-." already, none of which folds onto a letter).
+        func lowered(_ index: Int) -> UInt8 { bytes[index] | 0x20 }
+        let isHTTP = (colon == 4 || colon == 5) && lowered(0) == UInt8(ascii: "h") && lowered(1) == UInt8(ascii: "t")
+            && lowered(2) == UInt8(ascii: "t") && lowered(3) == UInt8(ascii: "p") && (colon == 4 || lowered(4) == UInt8(ascii: "s"))
         let scheme = bytes[..<colon]
-        let isHTTP = scheme.count >= 4 && scheme.count <= 5
-            && zip(scheme, "https".utf8).allSatisfy { $0 | 0x20 == $1 }
         guard isHTTP else {
             self = .otherScheme(String(decoding: scheme, as: UTF8.self).lowercased())
             return

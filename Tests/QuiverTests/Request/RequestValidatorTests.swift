@@ -55,6 +55,7 @@ import Testing
         "ftp://example.com/file", "mailto:someone@example.com", "/relative/path", "api.example.com/v1",
         "localhost:8080/users", "https:///no-host", "http://user@/x", "http://:8080/x", "https:no-slashes",
         "httpx://example.com", "ws://example.com/socket", "http://h.test?q=1", "http://h.test#f",
+        "htt://example.com", "httpss://example.com", "hTtP://h.test/x", "https+x://h.test", "h1tp://h.test",
     ])
     func findsAProblemExactlyWhereFoundationSeesOne(text: String) throws {
         let url = try #require(URL(string: text))

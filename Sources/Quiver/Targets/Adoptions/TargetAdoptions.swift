@@ -18,14 +18,30 @@ struct TargetAdoptions: OptionSet, Sendable {
     static let networkLoggable = TargetAdoptions(rawValue: 1 << 4)
     static let accessTokenAuthorizable = TargetAdoptions(rawValue: 1 << 5)
 
-    /// The answers found so far, by dynamic type.
-    private static let known = Locked([ObjectIdentifier: TargetAdoptions]())
+    /// The answers found so far, by dynamic type, and the last one asked for.
+    private struct Known {
+        var lastType: ObjectIdentifier?
+        var lastAdoptions: TargetAdoptions = []
+        var byType: [ObjectIdentifier: TargetAdoptions] = [:]
+    }
+
+    private static let known = Locked(Known())
 
     /// The opt-ins `target`'s dynamic type adopts.
+    ///
+    /// A provider and its plugins ask about the same target several times per request: the
+    /// last answer is compared first, without hashing the type.
     static func of(_ target: any TargetType) -> TargetAdoptions {
         let type = ObjectIdentifier(Swift.type(of: target))
-        if let adoptions = known.withLock({ $0[type] }) {
+        let found = known.withLock { known -> TargetAdoptions? in
+            if known.lastType == type { return known.lastAdoptions }
+            guard let adoptions = known.byType[type] else { return nil }
+            known.lastType = type
+            known.lastAdoptions = adoptions
             return adoptions
+        }
+        if let found {
+            return found
         }
         var adoptions: TargetAdoptions = []
         if target is any EncoderProviding { adoptions.insert(.encoder) }
@@ -34,7 +50,11 @@ struct TargetAdoptions: OptionSet, Sendable {
         if target is any CachePolicyProviding { adoptions.insert(.cachePolicy) }
         if target is any NetworkLoggable { adoptions.insert(.networkLoggable) }
         if target is any AccessTokenAuthorizable { adoptions.insert(.accessTokenAuthorizable) }
-        known.withLock { $0[type] = adoptions }
+        known.withLock { known in
+            known.byType[type] = adoptions
+            known.lastType = type
+            known.lastAdoptions = adoptions
+        }
         return adoptions
     }
 }

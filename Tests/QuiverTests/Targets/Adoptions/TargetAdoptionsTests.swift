@@ -33,6 +33,26 @@ import Testing
         #expect(TargetAdoptions.of(MultiTarget(Slow()).unwrapped) == [.minimumDuration, .encoder])
     }
 
+    /// Asked in turn and at once from many tasks, as a provider's requests for two target types
+    /// do: the last answer kept for speed is never another type's.
+    @Test func typesAskedInTurnFromManyTasksEachGetTheirOwnAnswer() async {
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for index in 0..<2_000 {
+                        let slow = (index + task) % 2 == 0
+                        let adoptions = slow ? TargetAdoptions.of(Slow()) : TargetAdoptions.of(Base())
+                        if adoptions != (slow ? [.minimumDuration, .encoder] : []) { wrong += 1 }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
+    }
+
     final class Quiet: Base, NetworkLoggable, AccessTokenAuthorizable, @unchecked Sendable {
         // @unchecked: as Base, no stored state.
         var isNetworkLoggingEnabled: Bool { false }
