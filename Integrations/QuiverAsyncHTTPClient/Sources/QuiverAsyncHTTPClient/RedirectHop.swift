@@ -52,8 +52,11 @@ struct RedirectHop: Sendable {
     /// redirect status, no `Location`, or one that is not http(s)).
     func following(_ response: HTTPClientResponse) -> RedirectHop? {
         let status = Int(response.status.code)
-        guard [301, 302, 303, 307, 308].contains(status),
-              let location = response.headers.first(name: "Location"),
+        switch status {
+        case 301, 302, 303, 307, 308: break
+        default: return nil
+        }
+        guard let location = response.headers.first(name: "Location"),
               let target = RedirectRules.destination(ofLocation: location, from: url)
         else { return nil }
         var next = self

@@ -22,15 +22,24 @@ struct ResponseReader {
             // AsyncHTTPClient sends a body held in memory whole before the response comes.
             request.progress.uploaded(Int64(data.count), of: Int64(data.count))
         }
-        let expected = Int64(response.headers.first(name: "Content-Length") ?? "") ?? -1
         switch request.destination {
         case .memory:
-            let data = try await collect(response.body, expected: expected)
+            guard request.progress.isObserved else {
+                // Nobody watches the download: the body whole, without its expected length.
+                let buffer = try await response.body.collect(upTo: Int.max)
+                return self.response(response, body: Data(buffer.readableBytesView))
+            }
+            let data = try await collect(response.body, expected: Self.expectedLength(of: response))
             return self.response(response, body: data)
         case .file(let file):
-            try await write(response.body, to: file, expected: expected)
+            try await write(response.body, to: file, expected: Self.expectedLength(of: response))
             return self.response(response, body: Data(), fileURL: file)
         }
+    }
+
+    /// The body's length as the response announces it, or -1.
+    private static func expectedLength(of response: HTTPClientResponse) -> Int64 {
+        Int64(response.headers.first(name: "Content-Length") ?? "") ?? -1
     }
 
     /// A Quiver response with `response`'s head and `body`. Its headers stay in
@@ -38,16 +47,22 @@ struct ResponseReader {
     /// Linux, making one costs more than the rest of the exchange.
     func response(_ response: HTTPClientResponse, body: Data, fileURL: URL? = nil) -> Response {
         Response(statusCode: Int(response.status.code), data: body, url: url,
-                 httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
+                 httpVersion: Self.versionText(major: response.version.major, minor: response.version.minor),
                  headers: response.headers, fileURL: fileURL)
     }
 
-    /// The body in memory.
-    private func collect(_ body: HTTPClientResponse.Body, expected: Int64) async throws -> Data {
-        guard request.progress.isObserved else {
-            let buffer = try await body.collect(upTo: Int.max)
-            return Data(buffer.readableBytesView)
+    /// `HTTP/<major>.<minor>`: the versions servers answer with as constants, any other made.
+    static func versionText(major: Int, minor: Int) -> String {
+        switch (major, minor) {
+        case (1, 1): "HTTP/1.1"
+        case (2, 0): "HTTP/2.0"
+        case (1, 0): "HTTP/1.0"
+        default: "HTTP/\(major).\(minor)"
         }
+    }
+
+    /// The body in memory, its progress reported.
+    private func collect(_ body: HTTPClientResponse.Body, expected: Int64) async throws -> Data {
         var data = Data()
         if expected > 0 {
             data.reserveCapacity(Int(min(expected, 1 << 26)))
