@@ -27,8 +27,11 @@ extension Provider {
         } catch {
             result = .failure(error)
         }
-        for plugin in plugins {
-            result = await plugin.process(consume result, target: pluginTarget)
+        if !plugins.isEmpty {
+            // A success skips the plugins of Quiver's own that hand every success back as it is.
+            for plugin in Self.isSuccess(result) ? successProcessingPlugins : plugins {
+                result = await plugin.process(consume result, target: pluginTarget)
+            }
         }
         // Most requests have no minimum duration: they skip the wait's asynchronous call.
         guard let minimum = minimumDuration(for: pluginTarget) else { return result }
@@ -170,7 +173,7 @@ extension Provider {
                     plugins[index].didReceive(result, target: pluginTarget)
                 }
             }
-            if case .success = result {
+            if Self.isSuccess(result) {
                 // A success is never tried again: no asynchronous call to find that out.
                 return result
             }
@@ -178,6 +181,15 @@ extension Provider {
                 return outcome
             }
             attempt += 1
+        }
+    }
+
+    /// Whether `result` is a success, read in place: matching the case of a local variable in
+    /// an asynchronous function copies the whole response first.
+    static func isSuccess(_ result: Result<Response, QuiverError>) -> Bool {
+        switch result {
+        case .success: true
+        case .failure: false
         }
     }
 
@@ -208,12 +220,12 @@ extension Provider {
         }
     }
 
-    /// The request after every plugin's `prepare`, checked (its header fields only when a plugin
-    /// or the request closure may have written them unchecked). Each plugin is handed the request
-    /// (`consume`), so a plugin that takes it `consuming` changes it in place when nothing else
-    /// holds it.
+    /// The request after every plugin's `prepare` (but those that hand it back as it is),
+    /// checked: its header fields only when a plugin or the request closure may have written
+    /// them unchecked. Each plugin is handed the request (`consume`), so a plugin that takes it
+    /// `consuming` changes it in place when nothing else holds it.
     func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
-        for plugin in plugins {
+        for plugin in preparingPlugins {
             do {
                 request = try await plugin.prepare(consume request, target: pluginTarget)
             } catch {

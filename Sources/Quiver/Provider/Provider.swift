@@ -49,8 +49,14 @@ public final class Provider<Target: TargetType>: Sendable {
     public let encoder: JSONEncoder?
     /// Whether every header field of a prepared request was checked where it was written: no
     /// ``requestClosure``, and only plugins of Quiver's own that check what they write
-    /// (``HeaderCheckingPlugin``). The check after `prepare` then skips the header fields.
+    /// (``BuiltinPlugin/checksWhatItWrites``). The check after `prepare` then skips the header fields.
     let headersStayChecked: Bool
+    /// The plugins whose `prepare` may change a request, in order: all but those of Quiver's own
+    /// that hand every request back as it is (``BuiltinPlugin/preparesRequests``).
+    let preparingPlugins: [any PluginType]
+    /// The plugins whose `process` may change a success, in order: all but those of Quiver's own
+    /// that hand every success back as it is (``BuiltinPlugin/processesSuccesses``).
+    let successProcessingPlugins: [any PluginType]
     /// The first ``NetworkLoggerPlugin`` among ``plugins``, whose `Response` lines reuse what its
     /// `Request` lines worked out; worked out once, as a cast on every request costs.
     let noteTaker: NoteTakingLogger?
@@ -109,7 +115,12 @@ public final class Provider<Target: TargetType>: Sendable {
         self.requestClosure = requestClosure
         self.minimumDuration = minimumDuration
         self.encoder = encoder
-        self.headersStayChecked = requestClosure == nil && plugins.allSatisfy { $0 is any HeaderCheckingPlugin }
+        self.headersStayChecked = requestClosure == nil
+            && plugins.allSatisfy { ($0 as? any BuiltinPlugin).map { type(of: $0).checksWhatItWrites } ?? false }
+        self.preparingPlugins = plugins.filter { ($0 as? any BuiltinPlugin).map { type(of: $0).preparesRequests } ?? true }
+        self.successProcessingPlugins = plugins.filter {
+            ($0 as? any BuiltinPlugin).map { type(of: $0).processesSuccesses } ?? true
+        }
         self.noteTaker = plugins.indices.lazy.compactMap { index in
             (plugins[index] as? NetworkLoggerPlugin).map { NoteTakingLogger(index: index, logger: $0) }
         }.first

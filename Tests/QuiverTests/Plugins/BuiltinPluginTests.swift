@@ -5,11 +5,12 @@ import FoundationNetworking
 import Testing
 @testable import Quiver
 
-/// A provider whose plugins are all Quiver's own skips the second check of a prepared
-/// request's header fields: each was checked where it was written. These tests pin that nothing
-/// unchecked gets through that way: a plugin of the app's own, a request closure, or a task's
-/// content type still meet a check, and nothing is sent.
-@Suite struct HeaderCheckingPluginTests {
+/// A provider skips what Quiver's own plugins are known not to need (``BuiltinPlugin``): the
+/// second check of header fields each one checked as it wrote them, and `prepare`/`process`
+/// calls that hand everything back as it is. These tests hold each plugin's claims against
+/// what it does, and pin that nothing unchecked gets through: a plugin of the app's own, a
+/// request closure, or a task's content type still meet a check, and nothing is sent.
+@Suite struct BuiltinPluginTests {
     /// A plugin of the app's own that writes a header value holding CR LF, bypassing
     /// `setValue` (which would drop it silently on Linux).
     private struct SmugglingPlugin: PluginType {
@@ -98,5 +99,84 @@ import Testing
             }
         }
         #expect(transport.requests.isEmpty)
+    }
+
+    /// Every plugin Quiver ships, in a configuration that acts on the target below.
+    private static func everyBuiltin() -> [any PluginType] {
+        let environment = APIEnvironment(name: "staging", baseURL: URL(string: "https://staging.example.com")!)
+        let production = APIEnvironment(name: "production", baseURL: URL(string: "https://api.example.com")!)
+        let credential = AuthenticationCredential(accessToken: "token", expiresAt: Date().addingTimeInterval(3_600))
+        return [
+            AccessTokenPlugin { _ in "token" }, AuthenticationPlugin(credential: credential) { _ in credential },
+            CredentialsPlugin(user: "ada", password: "secret"), EnvironmentPlugin(current: environment, among: [production]),
+            HeadersPlugin(["X-App-Version": "1.2.3"]), NetworkActivityPlugin { _, _ in },
+            NetworkLoggerPlugin(configuration: .init(output: { _, _ in })),
+        ]
+    }
+
+    @Test func everyPluginQuiverShipsStatesWhatItsHooksDo() {
+        for plugin in Self.everyBuiltin() {
+            #expect(plugin is any BuiltinPlugin, "\(type(of: plugin))")
+        }
+    }
+
+    @Test func aPluginThatClaimsToLeaveRequestsAloneDoesSo() async throws {
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/items?page=2")))
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.httpMethod = "POST"
+        request.httpBody = Data("{}".utf8)
+        let target = AuthorizedTarget()
+        var checked = 0
+        for plugin in Self.everyBuiltin() {
+            guard let builtin = plugin as? any BuiltinPlugin, !type(of: builtin).preparesRequests else { continue }
+            let prepared = try await plugin.prepare(request, target: target)
+            #expect(prepared == request, "\(type(of: plugin))")
+            checked += 1
+        }
+        #expect(checked == 2)
+    }
+
+    @Test func aPluginThatClaimsToLeaveSuccessesAloneDoesSo() async throws {
+        let request = URLRequest(url: try #require(URL(string: "https://api.example.com/items")))
+        let response = Response(statusCode: 200, data: Data("{\"id\":1}".utf8), request: request)
+        let target = AuthorizedTarget()
+        var checked = 0
+        for plugin in Self.everyBuiltin() {
+            guard let builtin = plugin as? any BuiltinPlugin, !type(of: builtin).processesSuccesses else { continue }
+            let processed = await plugin.process(.success(response), target: target)
+            #expect((try? processed.get()) == response, "\(type(of: plugin))")
+            checked += 1
+        }
+        #expect(checked == 7)
+    }
+
+    /// A plugin of the app's own among Quiver's still has every hook called, in order.
+    @Test func anAppPluginAmongBuiltinsHasEveryHookCalled() async throws {
+        struct Tagging: PluginType {
+            func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
+                request.setValue("1", forHTTPHeaderField: "X-Tagged")
+                return request
+            }
+            func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
+                result.map { Response(statusCode: 299, data: $0.data, request: $0.request) }
+            }
+        }
+        let transport = RecordingTransport()
+        let provider = Provider<GenericTarget>(transport: transport, plugins: Self.builtins + [Tagging()])
+        #expect(provider.preparingPlugins.count == 3)
+        #expect(provider.successProcessingPlugins.count == 1)
+        let response = try await provider.response(for: Self.target())
+        #expect(response.statusCode == 299)
+        #expect(transport.requests.first?.headerFields["X-Tagged"] == "1")
+        #expect(transport.requests.first?.headerFields["X-App-Version"] == "1.2.3")
+    }
+
+    /// Authorized with a bearer token, as the token plugins need.
+    private struct AuthorizedTarget: TargetType, AccessTokenAuthorizable {
+        var baseURL: URL { URL(string: "https://api.example.com")! }
+        var path: String { "items" }
+        var method: HTTPMethod { .get }
+        var task: HTTPTask { .plain }
+        var authorizationType: AuthorizationType? { .bearer }
     }
 }
