@@ -175,7 +175,7 @@ extension Provider {
             }
             if Self.isSuccess(result) {
                 // A success is never tried again: no asynchronous call to find that out.
-                return result
+                return consume result
             }
             if let outcome = await outcome(after: result, of: request, pluginTarget: pluginTarget, attempt: attempt) {
                 return outcome

@@ -27,10 +27,25 @@ import FoundationNetworking
 /// ``NetworkLoggable`` may opt out.
 public struct NetworkLoggerPlugin: PluginType {
     /// What to log, how, and where.
-    public let configuration: Configuration
-    private let redactor: Redactor
+    public var configuration: Configuration { core.configuration }
+    /// Everything the logger holds, in one object: a provider copies its plugins on the request
+    /// path, and a copy of the logger is then one reference, not a dozen.
+    private let core: Core
+    private var redactor: Redactor { core.redactor }
     /// The level in force, shared by every copy of this plugin; see ``level``.
-    let currentLevel: Locked<Configuration.Level>
+    var currentLevel: Locked<Configuration.Level> { core.currentLevel }
+
+    private final class Core: Sendable {
+        let configuration: Configuration
+        let redactor: Redactor
+        let currentLevel: Locked<Configuration.Level>
+
+        init(_ configuration: Configuration) {
+            self.configuration = configuration
+            self.redactor = Redactor(configuration.redaction)
+            self.currentLevel = Locked(configuration.level)
+        }
+    }
 
     /// Creates a logger.
     ///
@@ -38,9 +53,7 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   ``Configuration/LogOptions/default`` (the request line, the outcome line and error
     ///   bodies) at ``Configuration/Level/debug``, on standard error.
     public init(configuration: Configuration = Configuration()) {
-        self.configuration = configuration
-        self.redactor = Redactor(configuration.redaction)
-        self.currentLevel = Locked(configuration.level)
+        self.core = Core(configuration)
     }
 
     /// Logs the request about to be sent (``Configuration/Level/info`` and up).
