@@ -246,7 +246,7 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   With the default entry formatter such a line holds nothing the structural redaction
     ///   would not have found in the URL already: only the learned secrets are searched for.
     ///   A custom formatter may add any text, so its lines are redacted again in full.
-    private func finished(_ lines: [String], by pass: RedactionPass, summaryOnly: Bool = false) -> [String] {
+    private func finished(_ lines: consuming [String], by pass: RedactionPass, summaryOnly: Bool = false) -> [String] {
         var lines = consume lines
         let structured = summaryOnly && configuration.formatter.customEntry == nil
         for index in lines.indices {
