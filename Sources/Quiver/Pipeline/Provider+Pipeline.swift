@@ -107,6 +107,7 @@ extension Provider {
     ///
     /// The first attempt takes `built`'s request over, so that the plugins change it in place
     /// (copying a `URLRequest` costs more than building one on Linux); a retry builds it again.
+    @inline(__always)
     private func perform(_ target: Target, pluginTarget: any TargetType, endpoint: Endpoint, built: consuming BuiltRequest,
                          progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
         let download = built.download
@@ -224,6 +225,7 @@ extension Provider {
     /// checked: its header fields only when a plugin or the request closure may have written
     /// them unchecked. Each plugin is handed the request (`consume`), so a plugin that takes it
     /// `consuming` changes it in place when nothing else holds it.
+    @inline(__always)
     func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
         for plugin in preparingPlugins {
             do {
@@ -240,6 +242,7 @@ extension Provider {
     /// One attempt through the transport, validated; a download is put at its destination.
     /// `carriesSentRequest` tells whether the response's ``Response/request`` is `request`'s
     /// head, filled in here (a transport may name a request of its own, after redirects).
+    @inline(__always)
     private func send(_ request: TransportRequest, through transport: any HTTPTransport, target: Target,
                       pluginTarget: any TargetType, download: DownloadDestination?,
                       carriesSentRequest: inout Bool) async -> Result<Response, QuiverError> {
