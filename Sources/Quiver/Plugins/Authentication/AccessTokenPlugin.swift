@@ -27,6 +27,7 @@ public struct AccessTokenPlugin: PluginType {
     ///
     /// - Throws: What `tokenClosure` throws, or ``QuiverError/invalidRequest(_:)`` for a token
     ///   holding CR or LF.
+    @inline(__always)
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard TargetAdoptions.of(target).contains(.accessTokenAuthorizable),
               let type = (target as? any AccessTokenAuthorizable)?.authorizationType else { return request }
