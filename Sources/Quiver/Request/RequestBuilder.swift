@@ -45,12 +45,14 @@ enum RequestBuilder {
     /// - Parameters:
     ///   - endpoint: The endpoint.
     ///   - jsonEncoder: The encoder for `.json` tasks that name none (the target's or the
-    ///     provider's); `nil` uses ``defaultJSONEncoder``.
-    static func build(_ endpoint: Endpoint, jsonEncoder: JSONEncoder? = nil) throws(QuiverError) -> BuiltRequest {
+    ///     provider's); `nil` uses ``defaultJSONEncoder``. Asked for only when the task
+    ///     encodes JSON: finding a target's encoder costs a lookup on every request.
+    static func build(_ endpoint: Endpoint, jsonEncoder: @autoclosure () -> JSONEncoder? = nil) throws(QuiverError) -> BuiltRequest {
         if let problem = endpoint.pathProblem {
             throw .invalidRequest("\(endpoint.method) \(endpoint.url): \(problem)")
         }
-        var parts = Parts(method: endpoint.method, jsonEncoder: jsonEncoder ?? defaultJSONEncoder)
+        let encoder = endpoint.task.encodesJSON ? jsonEncoder() ?? defaultJSONEncoder : defaultJSONEncoder
+        var parts = Parts(method: endpoint.method, jsonEncoder: encoder)
         try parts.collect(endpoint.task)
         if parts.bodySource != nil, endpoint.method.forbidsBody {
             throw .invalidRequest("\(endpoint.method) \(endpoint.url): a \(endpoint.method) request cannot carry a body")

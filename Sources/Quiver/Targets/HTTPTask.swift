@@ -175,3 +175,15 @@ public enum HTTPTask: Sendable {
         .composite(self, query: query, encoder: encoder)
     }
 }
+
+extension HTTPTask {
+    /// Whether the task encodes a value as JSON (a `.json` task, alone or as the body of a
+    /// composite or download), and so needs the target's JSON encoder.
+    var encodesJSON: Bool {
+        switch self {
+        case .json: true
+        case .composite(let base, _, _), .downloadCarrying(let base, _): base.encodesJSON
+        default: false
+        }
+    }
+}

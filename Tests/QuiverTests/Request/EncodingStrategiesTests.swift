@@ -44,6 +44,21 @@ import Testing
         #expect(try await body(.json(Payload(at: date)), provider: Legacy.encoder(.secondsSince1970)) == #"{"at":1000}"#)
     }
 
+    /// The target's and provider's encoders are looked up only for a task that encodes JSON,
+    /// wherever the `.json` task stands: alone, under a query, or as a download's body.
+    @Test func theTargetsEncoderReachesAJSONBodyUnderACompositeOrDownload() async throws {
+        let composite = try await body(.composite(.json(Payload(at: date)), query: ["page": 2]), target: true)
+        #expect(composite == #"{"at":1000}"#)
+        let provided = try await body(.composite(.json(Payload(at: date)), query: ["page": 2]),
+                                      provider: Legacy.encoder(.secondsSince1970))
+        #expect(provided == #"{"at":1000}"#)
+        #expect(HTTPTask.json(Payload(at: date)).encodesJSON)
+        #expect(HTTPTask.downloadCarrying(.composite(.json(Payload(at: date)), query: ["a": 1]), to: DownloadDestinations.file(URL(fileURLWithPath: "/tmp/x"))).encodesJSON)
+        #expect(!HTTPTask.plain.encodesJSON)
+        #expect(!HTTPTask.composite(.data(Data()), query: ["a": 1]).encodesJSON)
+        #expect(!HTTPTask.form(["a": 1]).encodesJSON)
+    }
+
     @Test func theTargetsEncoderWinsOverTheProviders() async throws {
         let body = try await body(.json(Payload(at: date)), provider: Legacy.encoder(.millisecondsSince1970), target: true)
         #expect(body == #"{"at":1000}"#)

@@ -69,11 +69,7 @@ final class Redactor: Sendable {
         var start = listedStarts[length]
         let end = listedStarts[length + 1]
         guard start < end else { return false }
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
-            // Unicode case folding is not ASCII's.
-            return names.contains(String(decoding: bytes, as: UTF8.self).lowercased())
-        }
-        return listedBytes.withUnsafeBufferPointer { listed in
+        let matchesAsASCII = listedBytes.withUnsafeBufferPointer { listed in
             while start < end {
                 var matches = true
                 for offset in 0..<length {
@@ -87,6 +83,10 @@ final class Redactor: Sendable {
             }
             return false
         }
+        // A name with a byte beyond ASCII may still fold onto a listed one as Unicode folds
+        // case (`ſ`, `K`): only then is it lowercased whole. Most names are ASCII.
+        if matchesAsASCII || bytes.allSatisfy({ $0 < 0x80 }) { return matchesAsASCII }
+        return names.contains(String(decoding: bytes, as: UTF8.self).lowercased())
     }
 
     /// Whether a query or form parameter name, given as its UTF-8, is listed: compared after
