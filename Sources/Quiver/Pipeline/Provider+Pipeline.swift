@@ -74,24 +74,28 @@ extension Provider {
                         targetTimeout: TimeInterval?) -> TimeInterval? {
         let interval = request.timeoutInterval
         guard targetTimeout != nil || interval != startingTimeout else { return nil }
-        return interval > 0 && interval.isFinite ? interval : nil
+        return limit(interval)
+    }
+
+    /// `interval` when it is a positive, finite number of seconds, else `nil`.
+    static func limit(_ interval: TimeInterval?) -> TimeInterval? {
+        guard let interval, interval > 0, interval.isFinite else { return nil }
+        return interval
     }
 
     /// What the transport is handed: the prepared request's head, its one body (the streamed
     /// file, else the request's data), the deadline, and for a download a new temporary file
     /// to write to.
-    static func transportRequest(_ request: URLRequest, body: BodyFile?, download: DownloadDestination?,
-                                 progress: (@Sendable (ProgressResponse) -> Void)?,
+    static func transportRequest(_ request: URLRequest, checked: CheckedRequest, body: BodyFile?,
+                                 download: DownloadDestination?, progress: (@Sendable (ProgressResponse) -> Void)?,
                                  timeout: TimeInterval?) throws(QuiverError) -> TransportRequest {
-        guard let url = request.url else {
-            throw .invalidRequest("the prepared request has no URL")
-        }
+        let url = checked.url
         let sentBody: TransportRequest.Body
         if let body {
             sentBody = .file(body.url)
-        } else if let data = request.httpBody {
+        } else if let data = checked.body {
             sentBody = .data(data)
-        } else if request.httpBodyStream != nil {
+        } else if checked.hasBodyStream {
             throw .invalidRequest("\(request.httpMethod ?? "GET") \(url): a plugin set httpBodyStream; "
                                   + "set httpBody, or use a .uploadFile or .multipart task to stream from disk")
         } else {
@@ -128,7 +132,8 @@ extension Provider {
         var attempt = 1
         while true {
             let request: URLRequest
-            let startingTimeout: TimeInterval
+            let checked: CheckedRequest
+            let startingTimeout: TimeInterval?
             do {
                 let fresh: URLRequest
                 if let first = unsent.take() {
@@ -140,8 +145,10 @@ extension Provider {
                     }
                     fresh = rebuilt
                 }
-                startingTimeout = fresh.timeoutInterval
-                request = try await prepared(consume fresh, for: pluginTarget)
+                // Quiver's own plugins never change the timeout: it is then the target's, and
+                // reading the request's (twice) would cost more than the rest of this step.
+                startingTimeout = preparingPluginsKeepTimeouts ? nil : fresh.timeoutInterval
+                (request, checked) = try await prepared(consume fresh, for: pluginTarget)
             } catch {
                 return .failure(error)
             }
@@ -157,9 +164,13 @@ extension Provider {
             let result: Result<Response, QuiverError>
             var carriesSentRequest = false
             do {
-                let sent = try Self.transportRequest(request, body: body, download: download, progress: progress,
-                                                     timeout: Self.timeout(of: request, startingAt: startingTimeout,
-                                                                           targetTimeout: target.timeout))
+                let timeout = if let startingTimeout {
+                    Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
+                } else {
+                    Self.limit(target.timeout)
+                }
+                let sent = try Self.transportRequest(request, checked: checked, body: body, download: download,
+                                                     progress: progress, timeout: timeout)
                 SendObserver.handedToTransport?()
                 result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
                                     download: download, carriesSentRequest: &carriesSentRequest)
@@ -226,7 +237,8 @@ extension Provider {
     /// them unchecked. Each plugin is handed the request (`consume`), so a plugin that takes it
     /// `consuming` changes it in place when nothing else holds it.
     @inline(__always)
-    func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError) -> URLRequest {
+    func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError)
+        -> (request: URLRequest, checked: CheckedRequest) {
         for plugin in preparingPlugins {
             do {
                 request = try await plugin.prepare(consume request, target: pluginTarget)
@@ -234,9 +246,9 @@ extension Provider {
                 throw QuiverError(pluginError: error)
             }
         }
-        try RequestValidator.validate(request, headersAreChecked: headersStayChecked)
+        let checked = try RequestValidator.check(request, headersAreChecked: headersStayChecked)
         guard !Task.isCancelled else { throw .cancelled(request) }
-        return request
+        return (request, checked)
     }
 
     /// One attempt through the transport, validated; a download is put at its destination.

@@ -3,6 +3,9 @@
 /// and the asynchronous calls (a task frame and a copy of the plugin each) that cannot change
 /// anything.
 ///
+/// None of them changes a request's timeout: a provider whose preparing plugins all are
+/// Quiver's own sends each request with its target's timeout without reading it back.
+///
 /// The protocol is internal on purpose: a plugin of an app's own cannot claim it, so a
 /// provider calls all of its hooks and checks every request it prepared whole.
 /// `BuiltinPluginTests` holds each claim against the plugin's behaviour.

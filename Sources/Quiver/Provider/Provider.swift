@@ -54,6 +54,9 @@ public final class Provider<Target: TargetType>: Sendable {
     /// The plugins whose `prepare` may change a request, in order: all but those of Quiver's own
     /// that hand every request back as it is (``BuiltinPlugin/preparesRequests``).
     let preparingPlugins: [any PluginType]
+    /// Whether every plugin in ``preparingPlugins`` is Quiver's own, none of which changes a
+    /// request's timeout: a request's deadline is then its target's timeout.
+    let preparingPluginsKeepTimeouts: Bool
     /// The plugins whose `process` may change a success, in order: all but those of Quiver's own
     /// that hand every success back as it is (``BuiltinPlugin/processesSuccesses``).
     let successProcessingPlugins: [any PluginType]
@@ -118,6 +121,7 @@ public final class Provider<Target: TargetType>: Sendable {
         self.headersStayChecked = requestClosure == nil
             && plugins.allSatisfy { ($0 as? any BuiltinPlugin).map { type(of: $0).checksWhatItWrites } ?? false }
         self.preparingPlugins = plugins.filter { ($0 as? any BuiltinPlugin).map { type(of: $0).preparesRequests } ?? true }
+        self.preparingPluginsKeepTimeouts = preparingPlugins.allSatisfy { $0 is any BuiltinPlugin }
         self.successProcessingPlugins = plugins.filter {
             ($0 as? any BuiltinPlugin).map { type(of: $0).processesSuccesses } ?? true
         }

@@ -15,6 +15,12 @@ enum RequestValidator {
     ///     ``BuiltinPlugin/checksWhatItWrites``): then only the URL, the method and the body are checked.
     /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the method, URL and the problem.
     static func validate(_ request: URLRequest, headersAreChecked: Bool = false) throws(QuiverError) {
+        _ = try check(request, headersAreChecked: headersAreChecked)
+    }
+
+    /// ``validate(_:headersAreChecked:)``, handing back what it read of the request: reading a
+    /// `URLRequest`'s properties on Linux costs, and the transport request is made of the same.
+    static func check(_ request: URLRequest, headersAreChecked: Bool = false) throws(QuiverError) -> CheckedRequest {
         let method = request.httpMethod ?? "GET"
         func refuse(_ problem: String) -> QuiverError {
             .invalidRequest("\(method) \(request.url?.absoluteString ?? "(no URL)"): \(problem)")
@@ -31,9 +37,12 @@ enum RequestValidator {
         if !headersAreChecked, let fields = request.allHTTPHeaderFields {
             try validate(fields, method: method, url: url.absoluteString)
         }
-        if isGetOrHead(method) && (request.httpBody != nil || request.httpBodyStream != nil) {
+        let body = request.httpBody
+        let hasBodyStream = body == nil && request.httpBodyStream != nil
+        if isGetOrHead(method) && (body != nil || hasBodyStream) {
             throw refuse("a \(method.uppercased()) request cannot carry a body")
         }
+        return CheckedRequest(url: url, body: body, hasBodyStream: hasBodyStream)
     }
 
     /// Why `url` cannot be requested, or `nil` when it can: it must be absolute http(s), with

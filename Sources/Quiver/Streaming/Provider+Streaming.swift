@@ -73,12 +73,13 @@ extension Provider {
         var attempt = 1
         while true {
             let request: URLRequest
+            let checked: CheckedRequest
             let startingTimeout: TimeInterval
             do {
                 var fresh = attempt == 1 ? built.urlRequest : try await self.request(for: endpoint, of: target).urlRequest
                 if fresh.httpBody != encodedBody { fresh.httpBody = encodedBody }
                 startingTimeout = fresh.timeoutInterval
-                request = try await prepared(fresh, for: pluginTarget)
+                (request, checked) = try await prepared(fresh, for: pluginTarget)
             } catch {
                 return .failure(error)
             }
@@ -88,7 +89,8 @@ extension Provider {
             let result: Result<ResponseStream, QuiverError>
             do {
                 let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
-                let sent = try Self.transportRequest(request, body: nil, download: nil, progress: nil, timeout: timeout)
+                let sent = try Self.transportRequest(request, checked: checked, body: nil, download: nil, progress: nil,
+                                                     timeout: timeout)
                 result = await openAttempt(sent, through: transport, target: target, pluginTarget: pluginTarget)
             } catch {
                 result = .failure(error)

@@ -136,6 +136,17 @@ import Testing
         #expect(checked == 2)
     }
 
+    /// A provider whose preparing plugins are all Quiver's own sends the target's timeout
+    /// without reading the request's back: none of them may change it.
+    @Test func noPluginQuiverShipsChangesARequestsTimeout() async throws {
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/items")))
+        request.timeoutInterval = 7
+        for plugin in Self.everyBuiltin() {
+            let prepared = try await plugin.prepare(request, target: AuthorizedTarget())
+            #expect(prepared.timeoutInterval == 7, "\(type(of: plugin))")
+        }
+    }
+
     @Test func aPluginThatClaimsToLeaveSuccessesAloneDoesSo() async throws {
         let request = URLRequest(url: try #require(URL(string: "https://api.example.com/items")))
         let response = Response(statusCode: 200, data: Data("{\"id\":1}".utf8), request: request)
