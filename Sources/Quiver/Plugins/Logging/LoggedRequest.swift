@@ -1,17 +1,16 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// What ``NetworkLoggerPlugin`` worked out when it logged a request's summary line in
-/// `willSend`: the redacted URL and the secrets learned from the request. The `Response` line of
-/// the same attempt reuses them instead of redacting the same URL and learning the same headers
-/// again.
+/// `willSend`: the method, the redacted URL and the secrets learned from the request. The
+/// `Response` line of the same attempt reuses them instead of reading the request, redacting the
+/// same URL and learning the same headers again.
 ///
 /// The provider hands it over only when the response carries the very request that was logged
 /// (it filled `Response.request` in itself), so that nothing learned from another request can
 /// go missing.
 struct LoggedRequest: Sendable {
+    /// The request's method.
+    let method: String
     /// The request's URL, redacted.
     let url: String
     /// The pass that redacted it: the secrets of the request's header fields learned (those a

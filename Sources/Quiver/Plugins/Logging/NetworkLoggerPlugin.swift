@@ -114,12 +114,13 @@ public struct NetworkLoggerPlugin: PluginType {
         // Only the request line is printed: a header's token can reach the output only through it.
         let summaryOnly = !isDebug || options.isDisjoint(with: [.formatRequestAscURL, .requestHeaders, .requestBody])
         let collected = pass.collect(from: request, includingBody: showsBody, printsOnlyItsURL: summaryOnly)
+        let method = request.httpMethod ?? "GET"
         if let collected {
-            // All a summary `Response` line of this attempt needs: the same URL, the same secrets.
-            note = LoggedRequest(url: collected, pass: pass)
+            // All a summary `Response` line of this attempt needs: the same method and URL,
+            // the same secrets.
+            note = LoggedRequest(method: method, url: collected, pass: pass)
         }
         let url = collected ?? "(no URL)"
-        let method = request.httpMethod ?? "GET"
         var lines: [String] = []
         if isDebug && options.contains(.formatRequestAscURL) {
             let headers = pass.headers(request.allHTTPHeaderFields ?? [:])
@@ -149,16 +150,17 @@ public struct NetworkLoggerPlugin: PluginType {
         let summaryOnly = !showsBody && !(isDebug && configuration.logOptions.contains(.responseHeaders))
         var pass: RedactionPass
         let url: String?
-        if summaryOnly, let note {
-            // Only the request's URL is printed, and `willSend` redacted it and learned the
-            // request's secrets already (a summary learns no more).
-            pass = note.pass
-            url = note.url
+        let noted = summaryOnly ? note : nil
+        if let noted {
+            // Only the request's method and URL are printed, and `willSend` redacted the URL
+            // and learned the request's secrets already (a summary learns no more).
+            pass = noted.pass
+            url = noted.url
         } else {
             pass = RedactionPass(redactor)
             url = pass.collect(from: response, includingBodies: showsBody, printsOnlyItsURL: summaryOnly)
         }
-        var lines = [summary(of: response, url: url, target: target, pass: &pass)]
+        var lines = [summary(of: response, method: noted?.method, url: url, target: target, pass: &pass)]
         appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
         return finished(consume lines, by: pass, summaryOnly: summaryOnly)
     }
@@ -191,10 +193,12 @@ public struct NetworkLoggerPlugin: PluginType {
         }
     }
 
-    /// `Response: GET https://… → 200, 512 bytes`.
-    private func summary(of response: Response, url: String?, target: any TargetType, pass: inout RedactionPass) -> String {
+    /// `Response: GET https://… → 200, 512 bytes`; `method` and `url` are the request's, when
+    /// known already.
+    private func summary(of response: Response, method knownMethod: String? = nil, url: String?, target: any TargetType,
+                         pass: inout RedactionPass) -> String {
         let (method, shownURL) = if let sent = response.request {
-            (sent.httpMethod ?? "GET", url ?? pass.url(of: sent))
+            (knownMethod ?? sent.httpMethod ?? "GET", url ?? pass.url(of: sent))
         } else {
             methodAndURL(of: target, pass: &pass)
         }
@@ -298,7 +302,8 @@ extension NetworkLoggerPlugin {
     /// carries the request it was taken of.
     func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType, noted note: LoggedRequest?) {
         let level = self.level
-        guard level >= .error, isLogged(target) else { return }
+        // A note means the request was logged as sent: its outcome is logged too.
+        guard level >= .error, note != nil || isLogged(target) else { return }
         switch result {
         case .success(let response):
             guard level >= .info else { return }
