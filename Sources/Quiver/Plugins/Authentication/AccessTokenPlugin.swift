@@ -14,6 +14,8 @@ import FoundationNetworking
 public struct AccessTokenPlugin: PluginType {
     /// Fetches the token for a target.
     public let tokenClosure: @Sendable (any TargetType) async throws -> String
+    /// The value made last, reused while the token stays the same.
+    private let values = AuthorizationValues()
 
     /// Creates the plugin.
     ///
@@ -31,15 +33,15 @@ public struct AccessTokenPlugin: PluginType {
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard TargetAdoptions.of(target).contains(.accessTokenAuthorizable),
               let type = (target as? any AccessTokenAuthorizable)?.authorizationType else { return request }
-        return try Self.authorize(request, scheme: type.scheme, token: try await tokenClosure(target))
+        return try Self.authorize(request, scheme: type.scheme, token: try await tokenClosure(target), values: values)
     }
 
     /// `request` with `Authorization: <scheme> <token>`, the value checked first (Foundation
-    /// silently drops a header value holding CR or LF).
-    static func authorize(_ request: consuming URLRequest, scheme: String, token: String) throws(QuiverError) -> URLRequest {
-        let value = scheme + " " + token
-        try RequestValidator.validate(value: value, ofHeader: "Authorization", method: request.httpMethod ?? "GET",
-                                      url: request.url?.absoluteString ?? "")
+    /// silently drops a header value holding CR or LF) or reused from `values`.
+    static func authorize(_ request: consuming URLRequest, scheme: String, token: String,
+                          values: AuthorizationValues) throws(QuiverError) -> URLRequest {
+        let value = try values.value(scheme: scheme, token: token, method: request.httpMethod ?? "GET",
+                                     url: request.url?.absoluteString ?? "")
         request.setHeaderField(value, spelledName: "Authorization")
         return request
     }
