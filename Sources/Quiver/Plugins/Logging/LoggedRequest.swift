@@ -8,7 +8,10 @@ import Foundation
 /// The provider hands it over only when the response carries the very request that was logged
 /// (it filled `Response.request` in itself), so that nothing learned from another request can
 /// go missing.
-struct LoggedRequest: Sendable {
+///
+/// A class: the note passes through the provider's attempt to the `Response` line, and a copy
+/// of the pass it holds would retain each of its parts every time.
+final class LoggedRequest: Sendable {
     /// The request's method.
     let method: String
     /// The request's URL, redacted.
@@ -16,4 +19,10 @@ struct LoggedRequest: Sendable {
     /// The pass that redacted it: the secrets of the request's header fields learned (those a
     /// summary line can echo, or more).
     let pass: RedactionPass
+
+    init(method: String, url: String, pass: RedactionPass) {
+        self.method = method
+        self.url = url
+        self.pass = pass
+    }
 }
