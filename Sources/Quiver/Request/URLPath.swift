@@ -52,7 +52,17 @@ enum URLPath {
     /// in it would be escaped and sent as part of the path (`users?page=2` as
     /// `users%3Fpage=2`), which is never what was meant.
     static func problem(inPath path: String) -> String? {
-        guard let mark = path.utf8.first(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+        // Every request's path is asked: on its contiguous bytes where it has them.
+        func isMark(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") }
+        let found = path.utf8.withContiguousStorageIfAvailable { bytes -> UInt8? in
+            var index = 0
+            while index < bytes.count {
+                if isMark(bytes[index]) { return bytes[index] }
+                index += 1
+            }
+            return nil
+        } ?? path.utf8.first(where: isMark)
+        guard let mark = found else {
             return nil
         }
         if mark == UInt8(ascii: "?") {
