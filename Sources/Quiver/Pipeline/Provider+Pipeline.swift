@@ -156,7 +156,7 @@ extension Provider {
             var note: LoggedRequest?
             for index in plugins.indices {
                 if let noteTaker, noteTaker.index == index {
-                    noteTaker.logger.willSend(request, target: pluginTarget, noting: &note)
+                    noteTaker.logger.willSend(request, checked: checked, target: pluginTarget, noting: &note)
                 } else {
                     plugins[index].willSend(request, target: pluginTarget)
                 }

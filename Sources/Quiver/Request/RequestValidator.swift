@@ -42,7 +42,7 @@ enum RequestValidator {
         if isGetOrHead(method) && (body != nil || hasBodyStream) {
             throw refuse("a \(method.uppercased()) request cannot carry a body")
         }
-        return CheckedRequest(url: url, body: body, hasBodyStream: hasBodyStream)
+        return CheckedRequest(method: method, url: url, body: body, hasBodyStream: hasBodyStream)
     }
 
     /// Why `url` cannot be requested, or `nil` when it can: it must be absolute http(s), with

@@ -63,7 +63,7 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - target: The target being requested.
     public func willSend(_ request: URLRequest, target: any TargetType) {
         var note: LoggedRequest?
-        willSend(request, target: target, noting: &note)
+        willSend(request, checked: nil, target: target, noting: &note)
     }
 
     /// Logs the outcome: failures from ``Configuration/Level/error``, successes from
@@ -106,15 +106,16 @@ public struct NetworkLoggerPlugin: PluginType {
         return (target as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
     }
 
-    private func requestLines(_ request: URLRequest, target: any TargetType, isDebug: Bool,
+    private func requestLines(_ request: URLRequest, checked: CheckedRequest?, target: any TargetType, isDebug: Bool,
                               noting note: inout LoggedRequest?) -> [String] {
         let options = configuration.logOptions
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && (options.contains(.formatRequestAscURL) || options.contains(.requestBody))
         // Only the request line is printed: a header's token can reach the output only through it.
         let summaryOnly = !isDebug || options.isDisjoint(with: [.formatRequestAscURL, .requestHeaders, .requestBody])
-        let collected = pass.collect(from: request, includingBody: showsBody, printsOnlyItsURL: summaryOnly)
-        let method = request.httpMethod ?? "GET"
+        let collected = pass.collect(from: request, includingBody: showsBody, printsOnlyItsURL: summaryOnly,
+                                     sentURL: checked?.url)
+        let method = checked?.method ?? request.httpMethod ?? "GET"
         if let collected {
             // All a summary `Response` line of this attempt needs: the same method and URL,
             // the same secrets.
@@ -290,12 +291,15 @@ public struct NetworkLoggerPlugin: PluginType {
 
 // The hooks as a provider calls them for its note-taking logger (`NoteTakingLogger`).
 extension NetworkLoggerPlugin {
-    /// ``willSend(_:target:)``, noting in `note` what the `Response` line of this attempt may reuse.
-    func willSend(_ request: URLRequest, target: any TargetType, noting note: inout LoggedRequest?) {
+    /// ``willSend(_:target:)``, noting in `note` what the `Response` line of this attempt may
+    /// reuse; `checked` is what the provider's check read of the request, when it has it.
+    func willSend(_ request: URLRequest, checked: CheckedRequest?, target: any TargetType,
+                  noting note: inout LoggedRequest?) {
         // The level is read once per hook: it is behind a lock every request in flight shares.
         let level = self.level
         guard level >= .info, isLogged(target) else { return }
-        emit(requestLines(request, target: target, isDebug: level >= .debug, noting: &note), target: target)
+        emit(requestLines(request, checked: checked, target: target, isDebug: level >= .debug, noting: &note),
+             target: target)
     }
 
     /// ``didReceive(_:target:)``, with the note of this attempt's `willSend` when the response

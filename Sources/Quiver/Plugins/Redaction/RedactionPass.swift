@@ -78,11 +78,13 @@ struct RedactionPass: Sendable {
     ///     printed (a summary line): then a credential part spelled one way only (letters,
     ///     digits, `-._~`, as tokens are) is remembered only if the URL holds it, since nothing
     ///     else printed can echo it. Other parts are remembered in every spelling, as always.
+    ///   - sentURL: The request's URL when the caller read it already, else `nil`.
     /// - Returns: The request's URL, redacted, or `nil` without a request.
     @discardableResult
-    mutating func collect(from request: URLRequest?, includingBody: Bool, printsOnlyItsURL: Bool = false) -> String? {
+    mutating func collect(from request: URLRequest?, includingBody: Bool, printsOnlyItsURL: Bool = false,
+                          sentURL: URL? = nil) -> String? {
         guard let request else { return nil }
-        let url = url(of: request)
+        let url = sentURL.map { text($0.absoluteString) } ?? url(of: request)
         learn(headers: request.allHTTPHeaderFields ?? [:], echoedOnlyIn: printsOnlyItsURL && !includingBody ? url : nil)
         if includingBody, let body = request.httpBody {
             _ = self.body(body)
