@@ -11,18 +11,21 @@ extension Provider {
     func result(for target: Target, progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
         let start = DispatchTime.now()
         let pluginTarget = target.unwrapped
+        // The target's opt-ins, looked up once for the provider's own questions about it.
+        let adoptions = TargetAdoptions.of(pluginTarget)
         var result: Result<Response, QuiverError>
         let endpoint = endpointClosure(target)
         do {
-            let built = try await request(for: endpoint, of: target)
+            let built = try await request(for: endpoint, of: target, adoptions: adoptions)
             if let inflight, built.download == nil, built.bodySource == nil, progress == nil,
                let key = InflightRequests.key(for: built.urlRequest) {
                 result = await inflight.outcome(for: key) { [built] in
-                    await self.perform(target, pluginTarget: pluginTarget, endpoint: endpoint, built: built, progress: progress)
+                    await self.perform(target, pluginTarget: pluginTarget, adoptions: adoptions, endpoint: endpoint,
+                                       built: built, progress: progress)
                 }
             } else {
-                result = await perform(target, pluginTarget: pluginTarget, endpoint: endpoint, built: consume built,
-                                       progress: progress)
+                result = await perform(target, pluginTarget: pluginTarget, adoptions: adoptions, endpoint: endpoint,
+                                       built: consume built, progress: progress)
             }
         } catch {
             result = .failure(error)
@@ -34,34 +37,38 @@ extension Provider {
             }
         }
         // Most requests have no minimum duration: they skip the wait's asynchronous call.
-        guard let minimum = minimumDuration(for: pluginTarget) else { return result }
+        guard let minimum = minimumDuration(for: pluginTarget, adoptions: adoptions) else { return result }
         return await holding(result, atLeast: minimum, since: start)
     }
 
     /// The request for `endpoint` (as the ``requestClosure`` makes it, when there is one), with
-    /// `target`'s timeout and cache policy.
-    func request(for endpoint: Endpoint, of target: Target) async throws(QuiverError) -> BuiltRequest {
-        guard let requestClosure else { return try builtRequest(for: endpoint, of: target) }
+    /// `target`'s timeout and cache policy. `adoptions` are the target's opt-ins, when the
+    /// caller looked them up already.
+    func request(for endpoint: Endpoint, of target: Target,
+                 adoptions: TargetAdoptions? = nil) async throws(QuiverError) -> BuiltRequest {
+        guard let requestClosure else { return try builtRequest(for: endpoint, of: target, adoptions: adoptions) }
         var built = try RequestBuilder.build(endpoint, jsonEncoder: encoder(for: target.unwrapped))
         try await built.replaceRequest(using: requestClosure, for: endpoint)
-        applyTargetSettings(of: target, to: &built)
+        applyTargetSettings(of: target, adoptions: adoptions, to: &built)
         return built
     }
 
-    /// ``request(for:of:)`` without a ``requestClosure``, without an asynchronous call.
-    private func builtRequest(for endpoint: Endpoint, of target: Target) throws(QuiverError) -> BuiltRequest {
+    /// ``request(for:of:adoptions:)`` without a ``requestClosure``, without an asynchronous call.
+    private func builtRequest(for endpoint: Endpoint, of target: Target,
+                              adoptions: TargetAdoptions?) throws(QuiverError) -> BuiltRequest {
         var built = try RequestBuilder.build(endpoint, jsonEncoder: encoder(for: target.unwrapped))
-        applyTargetSettings(of: target, to: &built)
+        applyTargetSettings(of: target, adoptions: adoptions, to: &built)
         return built
     }
 
     /// `target`'s timeout and cache policy, set on `built`'s request.
-    private func applyTargetSettings(of target: Target, to built: inout BuiltRequest) {
+    private func applyTargetSettings(of target: Target, adoptions: TargetAdoptions?, to built: inout BuiltRequest) {
         if let timeout = target.timeout {
             built.urlRequest.timeoutInterval = timeout
         }
         let unwrapped = target.unwrapped
-        if TargetAdoptions.of(unwrapped).contains(.cachePolicy), let cached = unwrapped as? any CachePolicyProviding {
+        if (adoptions ?? TargetAdoptions.of(unwrapped)).contains(.cachePolicy),
+           let cached = unwrapped as? any CachePolicyProviding {
             built.urlRequest.cachePolicy = cached.cachePolicy
         }
     }
@@ -112,7 +119,8 @@ extension Provider {
     /// The first attempt takes `built`'s request over, so that the plugins change it in place
     /// (copying a `URLRequest` costs more than building one on Linux); a retry builds it again.
     @inline(__always)
-    private func perform(_ target: Target, pluginTarget: any TargetType, endpoint: Endpoint, built: consuming BuiltRequest,
+    private func perform(_ target: Target, pluginTarget: any TargetType, adoptions: TargetAdoptions, endpoint: Endpoint,
+                         built: consuming BuiltRequest,
                          progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
         let download = built.download
         let body: BodyFile?
@@ -139,7 +147,7 @@ extension Provider {
                 if let first = unsent.take() {
                     fresh = first
                 } else {
-                    var rebuilt = try await self.request(for: endpoint, of: target).urlRequest
+                    var rebuilt = try await self.request(for: endpoint, of: target, adoptions: adoptions).urlRequest
                     if rebuilt.httpBody != encodedBody {
                         rebuilt.httpBody = encodedBody
                     }
@@ -156,7 +164,8 @@ extension Provider {
             var note: LoggedRequest?
             for index in plugins.indices {
                 if let noteTaker, noteTaker.index == index {
-                    noteTaker.logger.willSend(request, checked: checked, target: pluginTarget, noting: &note)
+                    noteTaker.logger.willSend(request, checked: checked, target: pluginTarget, adoptions: adoptions,
+                                              noting: &note)
                 } else {
                     plugins[index].willSend(request, target: pluginTarget)
                 }

@@ -63,7 +63,7 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - target: The target being requested.
     public func willSend(_ request: URLRequest, target: any TargetType) {
         var note: LoggedRequest?
-        willSend(request, checked: nil, target: target, noting: &note)
+        willSend(request, checked: nil, target: target, adoptions: nil, noting: &note)
     }
 
     /// Logs the outcome: failures from ``Configuration/Level/error``, successes from
@@ -100,9 +100,10 @@ public struct NetworkLoggerPlugin: PluginType {
 
     // MARK: Lines
 
-    private func isLogged(_ target: any TargetType) -> Bool {
+    /// Whether `target` is logged; `adoptions` are its opt-ins, when looked up already.
+    private func isLogged(_ target: any TargetType, adoptions: TargetAdoptions? = nil) -> Bool {
         let target = target.unwrapped
-        guard TargetAdoptions.of(target).contains(.networkLoggable) else { return true }
+        guard (adoptions ?? TargetAdoptions.of(target)).contains(.networkLoggable) else { return true }
         return (target as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
     }
 
@@ -292,12 +293,13 @@ public struct NetworkLoggerPlugin: PluginType {
 // The hooks as a provider calls them for its note-taking logger (`NoteTakingLogger`).
 extension NetworkLoggerPlugin {
     /// ``willSend(_:target:)``, noting in `note` what the `Response` line of this attempt may
-    /// reuse; `checked` is what the provider's check read of the request, when it has it.
-    func willSend(_ request: URLRequest, checked: CheckedRequest?, target: any TargetType,
+    /// reuse; `checked` is what the provider's check read of the request and `adoptions` the
+    /// target's opt-ins, when the provider has them.
+    func willSend(_ request: URLRequest, checked: CheckedRequest?, target: any TargetType, adoptions: TargetAdoptions?,
                   noting note: inout LoggedRequest?) {
         // The level is read once per hook: it is behind a lock every request in flight shares.
         let level = self.level
-        guard level >= .info, isLogged(target) else { return }
+        guard level >= .info, isLogged(target, adoptions: adoptions) else { return }
         emit(requestLines(request, checked: checked, target: target, isDebug: level >= .debug, noting: &note),
              target: target)
     }
