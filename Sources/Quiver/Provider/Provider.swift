@@ -49,16 +49,16 @@ public final class Provider<Target: TargetType>: Sendable {
     public let encoder: JSONEncoder?
     /// Whether every header field of a prepared request was checked where it was written: no
     /// ``requestClosure``, and only plugins of Quiver's own that check what they write
-    /// (``BuiltinPlugin/checksWhatItWrites``). The check after `prepare` then skips the header fields.
+    /// (``BuiltinPluginHooks/checksWhatItWrites``). The check after `prepare` then skips the header fields.
     let headersStayChecked: Bool
     /// The plugins whose `prepare` may change a request, in order: all but those of Quiver's own
-    /// that hand every request back as it is (``BuiltinPlugin/preparesRequests``).
+    /// that hand every request back as it is (``BuiltinPluginHooks/preparesRequests``).
     let preparingPlugins: [any PluginType]
     /// Whether every plugin in ``preparingPlugins`` is Quiver's own, none of which changes a
     /// request's timeout: a request's deadline is then its target's timeout.
     let preparingPluginsKeepTimeouts: Bool
     /// The plugins whose `process` may change a success, in order: all but those of Quiver's own
-    /// that hand every success back as it is (``BuiltinPlugin/processesSuccesses``).
+    /// that hand every success back as it is (``BuiltinPluginHooks/processesSuccesses``).
     let successProcessingPlugins: [any PluginType]
     /// The first ``NetworkLoggerPlugin`` among ``plugins``, whose `Response` lines reuse what its
     /// `Request` lines worked out; worked out once, as a cast on every request costs.
@@ -118,13 +118,12 @@ public final class Provider<Target: TargetType>: Sendable {
         self.requestClosure = requestClosure
         self.minimumDuration = minimumDuration
         self.encoder = encoder
-        self.headersStayChecked = requestClosure == nil
-            && plugins.allSatisfy { ($0 as? any BuiltinPlugin).map { type(of: $0).checksWhatItWrites } ?? false }
-        self.preparingPlugins = plugins.filter { ($0 as? any BuiltinPlugin).map { type(of: $0).preparesRequests } ?? true }
+        // What Quiver's own plugins' hooks do; a plugin of the app's own may do anything.
+        let hooks = plugins.map { ($0 as? any BuiltinPlugin).map { type(of: $0).hooks } }
+        self.headersStayChecked = requestClosure == nil && hooks.allSatisfy { $0?.checksWhatItWrites ?? false }
+        self.preparingPlugins = zip(plugins, hooks).filter { $0.1?.preparesRequests ?? true }.map(\.0)
         self.preparingPluginsKeepTimeouts = preparingPlugins.allSatisfy { $0 is any BuiltinPlugin }
-        self.successProcessingPlugins = plugins.filter {
-            ($0 as? any BuiltinPlugin).map { type(of: $0).processesSuccesses } ?? true
-        }
+        self.successProcessingPlugins = zip(plugins, hooks).filter { $0.1?.processesSuccesses ?? true }.map(\.0)
         self.noteTaker = plugins.indices.lazy.compactMap { index in
             (plugins[index] as? NetworkLoggerPlugin).map { NoteTakingLogger(index: index, logger: $0) }
         }.first

@@ -12,7 +12,7 @@ enum RequestValidator {
     /// - Parameters:
     ///   - request: The request.
     ///   - headersAreChecked: Whether every header field was checked where it was written (see
-    ///     ``BuiltinPlugin/checksWhatItWrites``): then only the URL, the method and the body are checked.
+    ///     ``BuiltinPluginHooks/checksWhatItWrites``): then only the URL, the method and the body are checked.
     /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the method, URL and the problem.
     static func validate(_ request: URLRequest, headersAreChecked: Bool = false) throws(QuiverError) {
         _ = try check(request, headersAreChecked: headersAreChecked)

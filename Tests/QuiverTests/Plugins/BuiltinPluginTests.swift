@@ -44,14 +44,21 @@ import Testing
                                          plugins: [CredentialsPlugin(user: "ada", password: "secret")]).headersStayChecked)
     }
 
+    /// Requests `target` through `provider`: the request must be refused as invalid, for a
+    /// reason that names `field`.
+    private static func expectRefused(_ target: GenericTarget, by provider: Provider<GenericTarget>,
+                                      naming field: String) async {
+        guard case .invalidRequest(let reason) = await provider.result(for: target).failure else {
+            Issue.record("expected .invalidRequest for \(target.task)")
+            return
+        }
+        #expect(reason.contains(field))
+    }
+
     @Test func anAppPluginsUncheckedHeaderAmongBuiltinsIsRefusedAndNothingIsSent() async {
         let transport = RecordingTransport()
         let provider = Provider<GenericTarget>(transport: transport, plugins: Self.builtins + [SmugglingPlugin()])
-        guard case .invalidRequest(let reason) = await provider.result(for: Self.target()).failure else {
-            Issue.record("expected .invalidRequest")
-            return
-        }
-        #expect(reason.contains("X-Evil"))
+        await Self.expectRefused(Self.target(), by: provider, naming: "X-Evil")
         #expect(transport.requests.isEmpty)
     }
 
@@ -62,11 +69,7 @@ import Testing
             request.allHTTPHeaderFields = ["X-Evil": "a\r\nInjected: 1"]
             return request
         })
-        guard case .invalidRequest(let reason) = await provider.result(for: Self.target()).failure else {
-            Issue.record("expected .invalidRequest")
-            return
-        }
-        #expect(reason.contains("X-Evil"))
+        await Self.expectRefused(Self.target(), by: provider, naming: "X-Evil")
         #expect(transport.requests.isEmpty)
     }
 
@@ -78,11 +81,7 @@ import Testing
         try Data("x".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         for task in [HTTPTask.data(Data("x".utf8), contentType: contentType), .uploadFile(file, contentType: contentType)] {
-            guard case .invalidRequest(let reason) = await provider.result(for: Self.target(task, method: .post)).failure else {
-                Issue.record("expected .invalidRequest for \(task)")
-                continue
-            }
-            #expect(reason.contains("Content-Type"))
+            await Self.expectRefused(Self.target(task, method: .post), by: provider, naming: "Content-Type")
         }
         #expect(transport.requests.isEmpty)
     }
@@ -128,7 +127,7 @@ import Testing
         let target = AuthorizedTarget()
         var checked = 0
         for plugin in Self.everyBuiltin() {
-            guard let builtin = plugin as? any BuiltinPlugin, !type(of: builtin).preparesRequests else { continue }
+            guard let builtin = plugin as? any BuiltinPlugin, !type(of: builtin).hooks.preparesRequests else { continue }
             let prepared = try await plugin.prepare(request, target: target)
             #expect(prepared == request, "\(type(of: plugin))")
             checked += 1
@@ -153,7 +152,7 @@ import Testing
         let target = AuthorizedTarget()
         var checked = 0
         for plugin in Self.everyBuiltin() {
-            guard let builtin = plugin as? any BuiltinPlugin, !type(of: builtin).processesSuccesses else { continue }
+            guard let builtin = plugin as? any BuiltinPlugin, !type(of: builtin).hooks.processesSuccesses else { continue }
             let processed = await plugin.process(.success(response), target: target)
             #expect((try? processed.get()) == response, "\(type(of: plugin))")
             checked += 1

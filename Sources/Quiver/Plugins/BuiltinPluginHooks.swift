@@ -1,0 +1,25 @@
+/// What the hooks of a plugin of Quiver's own (``BuiltinPlugin``) do.
+struct BuiltinPluginHooks {
+    /// Whether `prepare` changes a request only by header fields it checked
+    /// (``RequestValidator``) before writing them, or does not change it at all.
+    ///
+    /// Every other header field of a request is checked where it is written: the target's and
+    /// the endpoint's by ``RequestBuilder``, a body's `Content-Type` too. So a provider whose
+    /// plugins all check what they write, and that has no `requestClosure`, does not check
+    /// the header fields of a prepared request a second time; its URL, method and body still are.
+    let checksWhatItWrites: Bool
+    /// Whether `prepare` may change a request; `false` when it hands back every request as it is.
+    let preparesRequests: Bool
+    /// Whether `process` may change a success; `false` when it hands back every success as it is.
+    let processesSuccesses: Bool
+
+    /// Prepares requests by writing header fields (or the URL) it checked; leaves successes alone.
+    static let writesCheckedHeaders = BuiltinPluginHooks(checksWhatItWrites: true, preparesRequests: true,
+                                                         processesSuccesses: false)
+    /// Prepares requests by writing header fields it does not check; leaves successes alone.
+    static let writesUncheckedHeaders = BuiltinPluginHooks(checksWhatItWrites: false, preparesRequests: true,
+                                                           processesSuccesses: false)
+    /// Watches requests and outcomes, changing neither a request nor a success.
+    static let observesOnly = BuiltinPluginHooks(checksWhatItWrites: true, preparesRequests: false,
+                                                 processesSuccesses: false)
+}
