@@ -153,8 +153,8 @@ extension Provider {
                     }
                     fresh = rebuilt
                 }
-                // Quiver's own plugins never change the timeout: it is then the target's, and
-                // reading the request's (twice) would cost more than the rest of this step.
+                // Quiver's own plugins never change the timeout: it is then the target's, without
+                // reading the request's before and after them (two property reads on Linux).
                 startingTimeout = preparingPluginsKeepTimeouts ? nil : fresh.timeoutInterval
                 (request, checked) = try await prepared(consume fresh, for: pluginTarget)
             } catch {
@@ -205,8 +205,7 @@ extension Provider {
         }
     }
 
-    /// Whether `result` is a success, read in place: matching the case of a local variable in
-    /// an asynchronous function copies the whole response first.
+    /// Whether `result` is a success.
     static func isSuccess(_ result: Result<Response, QuiverError>) -> Bool {
         switch result {
         case .success: true
