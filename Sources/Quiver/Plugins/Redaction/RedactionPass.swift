@@ -34,7 +34,25 @@ struct RedactionPass: Sendable {
 
     /// The URL of `request`, redacted, or `(no URL)`.
     mutating func url(of request: URLRequest) -> String {
-        text(request.url?.absoluteString ?? "(no URL)")
+        request.url.map { url($0.absoluteString) } ?? text("(no URL)")
+    }
+
+    /// A URL's text, redacted. The redactor acts only where a quote, `=` or `:` stands: a URL
+    /// with none of them but its scheme's `:` (no query, no user, no port), whose scheme is no
+    /// listed name, is its own redaction, and is not scanned.
+    mutating func url(_ text: String) -> String {
+        var copy = text
+        let plain = copy.withUTF8 { bytes in
+            let colon = UInt8(ascii: ":")
+            guard let schemeEnd = ByteSearch.firstIndex(ofAnyOf: colon, UInt8(ascii: "="), UInt8(ascii: "\""),
+                                                        in: bytes, from: 0),
+                  bytes[schemeEnd] == colon, schemeEnd > 0,
+                  !redactor.isListed(bytes: UnsafeBufferPointer(rebasing: bytes[..<schemeEnd])) else { return false }
+            return ByteSearch.firstIndex(ofAnyOf: colon, UInt8(ascii: "="), UInt8(ascii: "\""), in: bytes,
+                                         from: schemeEnd + 1) == nil
+                && !bytes.contains(UInt8(ascii: "@"))
+        }
+        return plain ? text : self.text(text)
     }
 
     /// `fields` sorted by name, listed ones with the marker as value, the others redacted as text.
@@ -84,12 +102,12 @@ struct RedactionPass: Sendable {
     mutating func collect(from request: URLRequest?, includingBody: Bool, printsOnlyItsURL: Bool = false,
                           sentURL: URL? = nil) -> String? {
         guard let request else { return nil }
-        let url = sentURL.map { text($0.absoluteString) } ?? url(of: request)
-        learn(headers: request.allHTTPHeaderFields ?? [:], echoedOnlyIn: printsOnlyItsURL && !includingBody ? url : nil)
+        let redacted = if let sentURL { url(sentURL.absoluteString) } else { url(of: request) }
+        learn(headers: request.allHTTPHeaderFields ?? [:], echoedOnlyIn: printsOnlyItsURL && !includingBody ? redacted : nil)
         if includingBody, let body = request.httpBody {
             _ = self.body(body)
         }
-        return url
+        return redacted
     }
 
     /// Learns the secrets of a response: its request, and (when `includingBodies`) its headers
