@@ -15,7 +15,14 @@ final class ParsedURLs: Sendable {
     let capacity: Int
     /// The longest text kept, in UTF-8 bytes: longer ones (big queries) are rarely sent twice.
     let maximumLength: Int
-    private let urls = Locked([String: URL]())
+    /// The URLs by text, and the last one asked for: requests to one URL often follow each
+    /// other, and comparing the text with the last costs less than hashing it.
+    private struct Kept {
+        var byText: [String: URL] = [:]
+        var last: (text: String, url: URL)?
+    }
+
+    private let kept = Locked(Kept())
 
     init(capacity: Int = 256, maximumLength: Int = 1_024) {
         self.capacity = capacity
@@ -25,21 +32,28 @@ final class ParsedURLs: Sendable {
     /// `URL(string: text)`, parsed once per text.
     func url(for text: String) -> URL? {
         guard text.utf8.count <= maximumLength else { return URL(string: text) }
-        if let url = urls.withLock({ $0[text] }) {
+        let found = kept.withLock { kept -> URL? in
+            if let last = kept.last, last.text == text { return last.url }
+            guard let url = kept.byText[text] else { return nil }
+            kept.last = (text, url)
             return url
         }
+        if let found {
+            return found
+        }
         guard let url = URL(string: text) else { return nil }
-        urls.withLock { urls in
-            if urls.count >= capacity {
-                urls.removeAll(keepingCapacity: true)
+        kept.withLock { kept in
+            if kept.byText.count >= capacity {
+                kept.byText.removeAll(keepingCapacity: true)
             }
-            urls[text] = url
+            kept.byText[text] = url
+            kept.last = (text, url)
         }
         return url
     }
 
     /// How many URLs the cache holds.
     var count: Int {
-        urls.withLock { $0.count }
+        kept.withLock { $0.byText.count }
     }
 }

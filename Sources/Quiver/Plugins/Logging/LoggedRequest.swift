@@ -12,6 +12,9 @@ import Foundation
 /// A class: the note passes through the provider's attempt to the `Response` line, and a copy
 /// of the pass it holds would retain each of its parts every time.
 final class LoggedRequest: Sendable {
+    /// The logger's level when the request was logged: the outcome is logged at the level in
+    /// force then, without reading the shared level again.
+    let level: NetworkLoggerPlugin.Configuration.Level
     /// The request's method.
     let method: String
     /// The request's URL, redacted.
@@ -20,7 +23,8 @@ final class LoggedRequest: Sendable {
     /// summary line can echo, or more).
     let pass: RedactionPass
 
-    init(method: String, url: String, pass: RedactionPass) {
+    init(level: NetworkLoggerPlugin.Configuration.Level, method: String, url: String, pass: RedactionPass) {
+        self.level = level
         self.method = method
         self.url = url
         self.pass = pass

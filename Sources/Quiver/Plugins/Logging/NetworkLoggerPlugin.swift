@@ -107,8 +107,9 @@ public struct NetworkLoggerPlugin: PluginType {
         return (target as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
     }
 
-    private func requestLines(_ request: URLRequest, checked: CheckedRequest?, target: any TargetType, isDebug: Bool,
-                              noting note: inout LoggedRequest?) -> [String] {
+    private func requestLines(_ request: URLRequest, checked: CheckedRequest?, target: any TargetType,
+                              level: Configuration.Level, noting note: inout LoggedRequest?) -> [String] {
+        let isDebug = level >= .debug
         let options = configuration.logOptions
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && (options.contains(.formatRequestAscURL) || options.contains(.requestBody))
@@ -120,7 +121,7 @@ public struct NetworkLoggerPlugin: PluginType {
         if let collected {
             // All a summary `Response` line of this attempt needs: the same method and URL,
             // the same secrets.
-            note = LoggedRequest(method: method, url: collected, pass: pass)
+            note = LoggedRequest(level: level, method: method, url: collected, pass: pass)
         }
         let url = collected ?? "(no URL)"
         var lines: [String] = []
@@ -300,14 +301,15 @@ extension NetworkLoggerPlugin {
         // The level is read once per hook: it is behind a lock every request in flight shares.
         let level = self.level
         guard level >= .info, isLogged(target, adoptions: adoptions) else { return }
-        emit(requestLines(request, checked: checked, target: target, isDebug: level >= .debug, noting: &note),
+        emit(requestLines(request, checked: checked, target: target, level: level, noting: &note),
              target: target)
     }
 
     /// ``didReceive(_:target:)``, with the note of this attempt's `willSend` when the response
     /// carries the request it was taken of.
     func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType, noted note: LoggedRequest?) {
-        let level = self.level
+        // An attempt's outcome is logged at the level its request was logged at.
+        let level = note?.level ?? self.level
         // A note means the request was logged as sent: its outcome is logged too.
         guard level >= .error, note != nil || isLogged(target) else { return }
         switch result {

@@ -78,6 +78,30 @@ import Testing
         #expect(!lines[1].contains("/start"), "\(lines[1])")
     }
 
+    /// Turned off while a request is in flight, the logger still logs that request's outcome
+    /// (at the level its request line was logged at), and nothing of the next request.
+    @Test func anAttemptIsLoggedAtOneLevel() async throws {
+        let capture = LoggerCapture()
+        let logger = NetworkLoggerPlugin(configuration: .init(output: capture.output, level: .info))
+        let url = try #require(URL(string: "https://api.example.com/items"))
+        let request = LoggerFixtures.request(method: "GET", url: url, headers: [:], body: nil)
+        let provider = Self.provider(SilencingTransport(logger: logger), logger: logger, sending: request)
+        _ = try await provider.response(for: GenericTarget(baseURL: url))
+        _ = try await provider.response(for: GenericTarget(baseURL: url))
+        #expect(capture.lines.count == 2, "\(capture.lines)")
+        #expect(capture.lines.first?.contains("Request: GET") == true)
+        #expect(capture.lines.last?.contains("Response: GET") == true)
+    }
+
+    /// Turns its logger off while answering.
+    private struct SilencingTransport: HTTPTransport {
+        let logger: NetworkLoggerPlugin
+        func send(_ request: TransportRequest) async throws -> Response {
+            logger.level = .off
+            return Response(statusCode: 200, data: Data("{}".utf8))
+        }
+    }
+
     /// Options that print more than the summary line learn everything anew, note or not.
     @Test func aResponseLineWithMoreThanTheSummaryLearnsAnew() async throws {
         let url = try #require(URL(string: "https://api.example.com/items"))
