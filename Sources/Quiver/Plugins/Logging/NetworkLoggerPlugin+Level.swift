@@ -11,6 +11,9 @@ extension NetworkLoggerPlugin {
     /// logger.level = .error      // from a settings screen, say
     /// ```
     ///
+    /// A request whose line was logged already has its outcome logged at the level it was sent
+    /// at, so that a request and its outcome are logged alike.
+    ///
     /// It starts as ``Configuration/level``, which keeps the value the plugin was made with.
     public var level: Configuration.Level {
         get { currentLevel.withLock { $0 } }
