@@ -48,20 +48,17 @@ extension URLRequest {
     /// Writes fields whose names are spelled as FoundationNetworking spells them into the
     /// header dictionary, in one write.
     private mutating func setSpelled(_ fields: some Collection<(String, String)>, keepingExisting: Bool) {
-        // A request's first fields get room for the few that plugins usually add (a user agent,
-        // an app version, `Authorization`): each later write then copies the dictionary as it
-        // is instead of growing it, which hashes every name again.
-        guard var all = allHTTPHeaderFields else {
-            var all = Dictionary<String, String>(minimumCapacity: fields.count + 4)
-            for (name, value) in fields {
-                Self.set(value, spelled: name, in: &all, keepingExisting: keepingExisting)
-            }
-            allHTTPHeaderFields = all
-            return
+        var all: [String: String]
+        if let existing = allHTTPHeaderFields {
+            // The request lets go of its dictionary first, so that the fields are written into
+            // it in place: copying it would cost more than the one more write to the request.
+            all = existing
+            allHTTPHeaderFields = nil
+        } else {
+            // A request's first fields get room for the few that plugins usually add (a user
+            // agent, an app version, `Authorization`), so later writes do not grow it.
+            all = Dictionary(minimumCapacity: fields.count + 4)
         }
-        // The request lets go of its dictionary first, so that the fields are written into it
-        // in place: copying it would cost more than the one more write to the request.
-        allHTTPHeaderFields = nil
         for (name, value) in fields {
             Self.set(value, spelled: name, in: &all, keepingExisting: keepingExisting)
         }
