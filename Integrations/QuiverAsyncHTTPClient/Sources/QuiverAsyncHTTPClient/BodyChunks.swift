@@ -19,7 +19,7 @@ struct BodyChunks: AsyncSequence, Sendable {
         mutating func next() async throws -> Data? {
             do {
                 guard let buffer = try await base.next() else { return nil }
-                return Data(buffer.readableBytesView)
+                return buffer.readableData
             } catch {
                 throw TransportFailure.translating(error)
             }

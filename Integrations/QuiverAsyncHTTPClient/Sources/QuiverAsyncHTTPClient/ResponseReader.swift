@@ -28,7 +28,7 @@ struct ResponseReader {
             guard request.progress.isObserved else {
                 // Nobody watches the download: the body whole, without its expected length.
                 let buffer = try await response.body.collect(upTo: Int.max)
-                return self.response(response, body: Data(buffer.readableBytesView))
+                return self.response(response, body: buffer.readableData)
             }
             let data = try await collect(response.body, expected: Self.expectedLength(of: response))
             return self.response(response, body: data)
@@ -69,7 +69,7 @@ struct ResponseReader {
             data.reserveCapacity(Int(min(expected, 1 << 26)))
         }
         for try await chunk in body {
-            data.append(contentsOf: chunk.readableBytesView)
+            data.append(readableBytesOf: chunk)
             request.progress.downloaded(Int64(data.count), of: expected)
         }
         return data
@@ -85,7 +85,7 @@ struct ResponseReader {
         var pending = Data()
         var received: Int64 = 0
         for try await chunk in body {
-            pending.append(contentsOf: chunk.readableBytesView)
+            pending.append(readableBytesOf: chunk)
             received += Int64(chunk.readableBytes)
             if pending.count >= Self.writeBatch {
                 try handle.write(contentsOf: pending)
