@@ -31,8 +31,8 @@ public struct AccessTokenPlugin: PluginType {
     ///   holding CR or LF.
     @inline(__always)
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
-        guard TargetAdoptions.of(target).contains(.accessTokenAuthorizable),
-              let type = (target as? any AccessTokenAuthorizable)?.authorizationType else { return request }
+        guard let authorizable = TargetAdoptions.accessTokenAuthorizableType(of: target),
+              let type = authorizable.authorizationType(of: target) else { return request }
         return try Self.authorize(request, scheme: type.scheme, token: try await tokenClosure(target), values: values)
     }
 

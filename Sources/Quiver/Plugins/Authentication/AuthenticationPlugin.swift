@@ -94,7 +94,9 @@ public final class AuthenticationPlugin: RequestRetrier {
 
     /// The scheme for `target`, or `nil` when it opts out.
     private func scheme(for target: any TargetType) -> String? {
-        guard let authorizable = target as? any AccessTokenAuthorizable else { return authorizationType.scheme }
-        return authorizable.authorizationType?.scheme
+        guard let authorizable = TargetAdoptions.accessTokenAuthorizableType(of: target) else {
+            return authorizationType.scheme
+        }
+        return authorizable.authorizationType(of: target)?.scheme
     }
 }

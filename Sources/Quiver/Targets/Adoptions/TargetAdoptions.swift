@@ -18,11 +18,18 @@ struct TargetAdoptions: OptionSet, Sendable {
     static let networkLoggable = TargetAdoptions(rawValue: 1 << 4)
     static let accessTokenAuthorizable = TargetAdoptions(rawValue: 1 << 5)
 
+    /// What is known of one dynamic type: its opt-ins, and the type as an
+    /// ``AccessTokenAuthorizable`` when it is one.
+    private struct Entry {
+        var adoptions: TargetAdoptions = []
+        var authorizable: (any AccessTokenAuthorizable.Type)?
+    }
+
     /// The answers found so far, by dynamic type, and the last one asked for.
     private struct Known {
         var lastType: ObjectIdentifier?
-        var lastAdoptions: TargetAdoptions = []
-        var byType: [ObjectIdentifier: TargetAdoptions] = [:]
+        var last = Entry()
+        var byType: [ObjectIdentifier: Entry] = [:]
     }
 
     private static let known = Locked(Known())
@@ -32,29 +39,44 @@ struct TargetAdoptions: OptionSet, Sendable {
     /// A provider and its plugins ask about the same target several times per request: the
     /// last answer is compared first, without hashing the type.
     static func of(_ target: any TargetType) -> TargetAdoptions {
+        entry(of: target).adoptions
+    }
+
+    /// `target`'s dynamic type as an ``AccessTokenAuthorizable``, or `nil` when it does not
+    /// adopt it: its ``AccessTokenAuthorizable/authorizationType(of:)`` reads a target's
+    /// authorization type by a cast to that very type, without searching the conformance
+    /// tables (`as? any AccessTokenAuthorizable` searches them on every request).
+    static func accessTokenAuthorizableType(of target: any TargetType) -> (any AccessTokenAuthorizable.Type)? {
+        entry(of: target).authorizable
+    }
+
+    private static func entry(of target: any TargetType) -> Entry {
         let type = ObjectIdentifier(Swift.type(of: target))
-        let found = known.withLock { known -> TargetAdoptions? in
-            if known.lastType == type { return known.lastAdoptions }
-            guard let adoptions = known.byType[type] else { return nil }
+        let found = known.withLock { known -> Entry? in
+            if known.lastType == type { return known.last }
+            guard let entry = known.byType[type] else { return nil }
             known.lastType = type
-            known.lastAdoptions = adoptions
-            return adoptions
+            known.last = entry
+            return entry
         }
         if let found {
             return found
         }
-        var adoptions: TargetAdoptions = []
-        if target is any EncoderProviding { adoptions.insert(.encoder) }
-        if target is any DecoderProviding { adoptions.insert(.decoder) }
-        if target is any MinimumDurationProviding { adoptions.insert(.minimumDuration) }
-        if target is any CachePolicyProviding { adoptions.insert(.cachePolicy) }
-        if target is any NetworkLoggable { adoptions.insert(.networkLoggable) }
-        if target is any AccessTokenAuthorizable { adoptions.insert(.accessTokenAuthorizable) }
-        known.withLock { known in
-            known.byType[type] = adoptions
-            known.lastType = type
-            known.lastAdoptions = adoptions
+        var entry = Entry()
+        if target is any EncoderProviding { entry.adoptions.insert(.encoder) }
+        if target is any DecoderProviding { entry.adoptions.insert(.decoder) }
+        if target is any MinimumDurationProviding { entry.adoptions.insert(.minimumDuration) }
+        if target is any CachePolicyProviding { entry.adoptions.insert(.cachePolicy) }
+        if target is any NetworkLoggable { entry.adoptions.insert(.networkLoggable) }
+        if let authorizable = Swift.type(of: target) as? any AccessTokenAuthorizable.Type {
+            entry.adoptions.insert(.accessTokenAuthorizable)
+            entry.authorizable = authorizable
         }
-        return adoptions
+        known.withLock { known in
+            known.byType[type] = entry
+            known.lastType = type
+            known.last = entry
+        }
+        return entry
     }
 }

@@ -83,4 +83,45 @@ import Testing
         #expect(provider.encoder(for: Slow())?.outputFormatting == .sortedKeys)
         #expect(provider.encoder(for: Base()) == nil)
     }
+
+    final class Basic: Base, AccessTokenAuthorizable, @unchecked Sendable {
+        // @unchecked: as Base, no stored state.
+        var authorizationType: AuthorizationType? { .basic }
+    }
+
+    final class Opted: Base, AccessTokenAuthorizable, @unchecked Sendable {
+        // @unchecked: as Base, no stored state.
+        var authorizationType: AuthorizationType? { nil }
+    }
+
+    /// The token plugins read a target's authorization type through its kept type: each type's
+    /// own answer, `nil` when it opts out, and none for a type that does not adopt it.
+    @Test func theAuthorizationTypeIsReadThroughEachTargetsOwnType() throws {
+        #expect(TargetAdoptions.accessTokenAuthorizableType(of: Base()) == nil)
+        let quiet = try #require(TargetAdoptions.accessTokenAuthorizableType(of: Quiet()))
+        let basic = try #require(TargetAdoptions.accessTokenAuthorizableType(of: Basic() as Base))
+        let opted = try #require(TargetAdoptions.accessTokenAuthorizableType(of: Opted()))
+        #expect(quiet.authorizationType(of: Quiet())?.scheme == "Bearer")
+        #expect(basic.authorizationType(of: Basic())?.scheme == "Basic")
+        #expect(opted.authorizationType(of: Opted()) == nil)
+        // Handed a target of another type, the type still answers for that target.
+        #expect(quiet.authorizationType(of: Basic())?.scheme == "Basic")
+        #expect(basic.authorizationType(of: Base()) == nil)
+    }
+
+    @Test func eachTokenPluginAuthorizesEachTypeAsItAsks() async throws {
+        let credential = AuthenticationCredential(accessToken: "t0ken", expiresAt: Date().addingTimeInterval(3_600))
+        for plugin: any PluginType in [AccessTokenPlugin { _ in "t0ken" },
+                                      AuthenticationPlugin(credential: credential) { _ in credential }] {
+            let provider = Provider<Base>(stubClosure: Provider.immediatelyStub, plugins: [plugin])
+            for _ in 0..<2 {
+                let basic = try await provider.response(for: Basic())
+                #expect(basic.request?.value(forHTTPHeaderField: "Authorization") == "Basic t0ken")
+                let quiet = try await provider.response(for: Quiet())
+                #expect(quiet.request?.value(forHTTPHeaderField: "Authorization") == "Bearer t0ken")
+                let opted = try await provider.response(for: Opted())
+                #expect(opted.request?.value(forHTTPHeaderField: "Authorization") == nil)
+            }
+        }
+    }
 }
