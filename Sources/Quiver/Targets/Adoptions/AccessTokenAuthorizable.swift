@@ -8,13 +8,20 @@ public protocol AccessTokenAuthorizable {
 }
 
 extension AccessTokenAuthorizable {
-    /// `target`'s authorization type, for a target of this very type: a cast to a concrete
-    /// type compares two type identities, where `as? any AccessTokenAuthorizable` searches the
-    /// conformance tables. A target of another type is cast to the protocol, as before.
+    /// `target`'s authorization type, for a target of this very type: its type's identity is
+    /// compared and its value read as this type, where `as? any AccessTokenAuthorizable`
+    /// searches the conformance tables and `as? Self` looks up the metadata of `Self?`. A
+    /// target of another type is cast to the protocol.
     static func authorizationType(of target: any TargetType) -> AuthorizationType? {
-        if let typed = target as? Self {
-            return typed.authorizationType
+        func read<Target: TargetType>(_ opened: Target) -> AuthorizationType? {
+            guard Target.self == Self.self else {
+                return (opened as? any AccessTokenAuthorizable)?.authorizationType
+            }
+            // The same type, so the same layout: the value is read as what it is.
+            return withUnsafePointer(to: opened) { pointer in
+                UnsafeRawPointer(pointer).assumingMemoryBound(to: Self.self).pointee.authorizationType
+            }
         }
-        return (target as? any AccessTokenAuthorizable)?.authorizationType
+        return read(target)
     }
 }
