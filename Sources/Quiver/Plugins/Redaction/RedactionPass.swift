@@ -37,22 +37,32 @@ struct RedactionPass: Sendable {
         request.url.map { url($0.absoluteString) } ?? text("(no URL)")
     }
 
-    /// A URL's text, redacted. The redactor acts only where a quote, `=` or `:` stands: a URL
-    /// with none of them but its scheme's `:` (no query, no user, no port), whose scheme is no
-    /// listed name, is its own redaction, and is not scanned.
+    /// A URL's text, redacted. The redactor acts only where a quote, `=` or `:` stands, and
+    /// takes a password only before an `@`: a URL without a quote, `=` or `@`, whose every
+    /// colon starts no `Name: value` with a listed name (its scheme's, a port's), is its own
+    /// redaction, and is not scanned.
     mutating func url(_ text: String) -> String {
-        var copy = text
-        let plain = copy.withUTF8 { bytes in
+        Self.isItsOwnRedaction(url: text, by: redactor) ? text : self.text(text)
+    }
+
+    /// Whether the redactor would hand `url` back as it is, found without scanning it: see
+    /// ``url(_:)``.
+    static func isItsOwnRedaction(url: String, by redactor: Redactor) -> Bool {
+        var copy = url
+        return copy.withUTF8 { bytes in
             let colon = UInt8(ascii: ":")
-            guard let schemeEnd = ByteSearch.firstIndex(ofAnyOf: colon, UInt8(ascii: "="), UInt8(ascii: "\""),
-                                                        in: bytes, from: 0),
-                  bytes[schemeEnd] == colon, schemeEnd > 0,
-                  !redactor.isListed(bytes: UnsafeBufferPointer(rebasing: bytes[..<schemeEnd])) else { return false }
-            return ByteSearch.firstIndex(ofAnyOf: colon, UInt8(ascii: "="), UInt8(ascii: "\""), in: bytes,
-                                         from: schemeEnd + 1) == nil
-                && !bytes.contains(UInt8(ascii: "@"))
+            var from = 0
+            while let found = ByteSearch.firstIndex(ofAnyOf: colon, UInt8(ascii: "="), UInt8(ascii: "\""),
+                                                    in: bytes, from: from) {
+                guard bytes[found] == colon else { return false }
+                if let nameStart = RedactionScanner.fieldNameStart(beforeColonAt: found, in: bytes),
+                   redactor.isListed(bytes: UnsafeBufferPointer(rebasing: bytes[nameStart..<found])) {
+                    return false
+                }
+                from = found + 1
+            }
+            return !bytes.contains(UInt8(ascii: "@"))
         }
-        return plain ? text : self.text(text)
     }
 
     /// `fields` sorted by name, listed ones with the marker as value, the others redacted as text.

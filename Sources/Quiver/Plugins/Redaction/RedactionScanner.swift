@@ -118,8 +118,7 @@ struct RedactionScanner {
 
     /// Shape 3: `Name: value` with `Name` listed, at the start of the text or after a separator.
     private mutating func redactFieldValue() -> Bool {
-        let nameStart = scanBack(from: index, limit: 128, while: Byte.isToken)
-        guard nameStart < index, nameStart == 0 || Byte.fieldNameStart.contains(bytes[nameStart - 1]),
+        guard let nameStart = Self.fieldNameStart(beforeColonAt: index, in: bytes),
               isListed(nameStart..<index) else { return false }
         index += 1
         while index < bytes.count, bytes[index] == Byte.space || bytes[index] == Byte.tab {
@@ -135,6 +134,17 @@ struct RedactionScanner {
         replace(index..<end)
         index = end
         return true
+    }
+
+    /// Where the `Name` of a `Name: value` whose colon is at `colon` starts: a run of token
+    /// bytes at the start of the text or after a separator. `nil` when no name of that shape
+    /// stands before the colon (a port's colon, after `/host`, or one in a path): such a colon
+    /// starts no shape 3, whatever the name.
+    static func fieldNameStart(beforeColonAt colon: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var start = colon
+        while start > 0, colon - start < 128, Byte.isToken(bytes[start - 1]) { start -= 1 }
+        guard start < colon, start == 0 || Byte.fieldNameStart.contains(bytes[start - 1]) else { return nil }
+        return start
     }
 
     /// Shape 4: the password of `scheme://user:password@host`.
