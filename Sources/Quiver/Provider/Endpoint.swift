@@ -21,7 +21,16 @@ public struct Endpoint: Sendable {
     /// The absolute URL, base URL and path already joined. Checked when the request is built.
     public let url: String
     /// What a stubbed request answers with.
-    public let sampleResponseClosure: SampleResponseClosure
+    public var sampleResponseClosure: SampleResponseClosure {
+        switch sample {
+        case .closure(let closure):
+            closure
+        case .sampleData(let target):
+            { .networkResponse(200, target.sampleData) }
+        }
+    }
+    /// Where ``sampleResponseClosure`` comes from.
+    let sample: Sample
     /// The HTTP method.
     public let method: HTTPMethod
     /// What the request carries.
@@ -31,6 +40,15 @@ public struct Endpoint: Sendable {
     /// Why the target's path cannot make this endpoint's URL (a `?` or `#` in it), found when
     /// the URL was joined and reported when the request is built.
     let pathProblem: String?
+
+    /// Where an endpoint's sample response comes from: a closure, or, for
+    /// ``Provider/defaultEndpointMapping(for:)``, a `200` with the target's `sampleData`, read
+    /// when a stub asks. Keeping the target instead of a closure that captures it spares most
+    /// requests (those that are not stubbed) an allocation.
+    enum Sample: Sendable {
+        case closure(SampleResponseClosure)
+        case sampleData(of: any TargetType)
+    }
 
     /// Creates an endpoint.
     ///
@@ -48,7 +66,7 @@ public struct Endpoint: Sendable {
         httpHeaderFields: [String: String]?
     ) {
         self.url = url
-        self.sampleResponseClosure = sampleResponseClosure
+        sample = .closure(sampleResponseClosure)
         self.method = method
         self.task = task
         self.httpHeaderFields = httpHeaderFields
@@ -57,10 +75,10 @@ public struct Endpoint: Sendable {
 
     /// An endpoint whose URL was joined from a base URL and a path, with what was wrong with
     /// the path, if anything.
-    init(url: String, sampleResponseClosure: @escaping SampleResponseClosure, method: HTTPMethod, task: HTTPTask,
+    init(url: String, sample: Sample, method: HTTPMethod, task: HTTPTask,
          httpHeaderFields: [String: String]?, pathProblem: String?) {
         self.url = url
-        self.sampleResponseClosure = sampleResponseClosure
+        self.sample = sample
         self.method = method
         self.task = task
         self.httpHeaderFields = httpHeaderFields
@@ -79,7 +97,7 @@ public struct Endpoint: Sendable {
             }
             fields[name] = value
         }
-        return Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method,
+        return Endpoint(url: url, sample: sample, method: method,
                         task: task, httpHeaderFields: fields, pathProblem: pathProblem)
     }
 
@@ -88,7 +106,7 @@ public struct Endpoint: Sendable {
     /// - Parameter task: The new task.
     /// - Returns: The new endpoint.
     public func replacing(task: HTTPTask) -> Endpoint {
-        Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method,
+        Endpoint(url: url, sample: sample, method: method,
                  task: task, httpHeaderFields: httpHeaderFields, pathProblem: pathProblem)
     }
 
@@ -98,7 +116,7 @@ public struct Endpoint: Sendable {
     /// - Parameter sampleResponseClosure: The new sample response.
     /// - Returns: The new endpoint.
     public func replacing(sampleResponseClosure: @escaping SampleResponseClosure) -> Endpoint {
-        Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method,
+        Endpoint(url: url, sample: .closure(sampleResponseClosure), method: method,
                  task: task, httpHeaderFields: httpHeaderFields, pathProblem: pathProblem)
     }
 

@@ -16,7 +16,7 @@ extension Provider {
         let path = target.path
         return Endpoint(
             url: URLPath.join(base: target.baseURL.absoluteString, path: path),
-            sampleResponseClosure: { .networkResponse(200, target.sampleData) },
+            sample: .sampleData(of: target),
             method: target.method,
             task: target.task,
             httpHeaderFields: target.headers,

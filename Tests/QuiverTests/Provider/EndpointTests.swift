@@ -30,4 +30,26 @@ import Testing
         }
         #expect(data == ExampleAPI.user(id: 5).sampleData)
     }
+
+    /// The default mapping keeps the target rather than a closure; the sample it gives, and the
+    /// one a replacement gives, survive every copy the endpoint's methods make.
+    @Test func theDefaultSampleAndAReplacedOneSurviveEveryCopy() {
+        let mapped = Provider<ExampleAPI>.defaultEndpointMapping(for: .user(id: 7))
+        let copies = [mapped.adding(newHTTPHeaderFields: ["X-B": "2"]), mapped.replacing(task: .query(["a": 1]))]
+        for copy in copies {
+            guard case .networkResponse(200, let data) = copy.sampleResponseClosure() else {
+                Issue.record("expected the target's 200 sample")
+                continue
+            }
+            #expect(data == ExampleAPI.user(id: 7).sampleData)
+        }
+        let replaced = mapped.replacing(sampleResponseClosure: { .networkResponse(404, Data("gone".utf8)) })
+        for copy in [replaced, replaced.adding(newHTTPHeaderFields: ["X-B": "2"]), replaced.replacing(task: .plain)] {
+            guard case .networkResponse(404, let data) = copy.sampleResponseClosure() else {
+                Issue.record("expected the replaced 404 sample")
+                continue
+            }
+            #expect(data == Data("gone".utf8))
+        }
+    }
 }
