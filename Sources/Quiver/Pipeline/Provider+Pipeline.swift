@@ -9,10 +9,12 @@ import FoundationNetworking
 extension Provider {
     /// Requests `target`, reporting transfer progress to `progress`.
     func result(for target: Target, progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
-        let start = DispatchTime.now()
         let pluginTarget = target.unwrapped
         // The target's opt-ins, looked up once for the provider's own questions about it.
         let adoptions = TargetAdoptions.of(pluginTarget)
+        // Most requests have no minimum duration: they neither read the clock nor wait.
+        let minimum = minimumDuration(for: pluginTarget, adoptions: adoptions)
+        let start = minimum == nil ? nil : DispatchTime.now()
         var result: Result<Response, QuiverError>
         let endpoint = endpointClosure(target)
         do {
@@ -36,8 +38,7 @@ extension Provider {
                 result = await plugin.process(consume result, target: pluginTarget)
             }
         }
-        // Most requests have no minimum duration: they skip the wait's asynchronous call.
-        guard let minimum = minimumDuration(for: pluginTarget, adoptions: adoptions) else { return result }
+        guard let minimum, let start else { return result }
         return await holding(result, atLeast: minimum, since: start)
     }
 
