@@ -55,4 +55,31 @@ import Testing
         let response = Response(statusCode: 200, data: Data(), request: nil, response: http)
         #expect(response.value(forHTTPHeaderField: "content-type") == "application/json")
     }
+
+    /// A response keeps its fields in one shared object: changing a copy changes that copy
+    /// only, whichever field changes, and the copy keeps every other field.
+    @Test func aChangedCopyLeavesTheResponseItCameFromAsItWas() throws {
+        let original = response(422, "{}")
+        var changed = original
+        changed.request = URLRequest(url: try #require(URL(string: "https://other.example/x")))
+        changed.errorMessage = "unprocessable"
+        changed.errorBody = ["field": "name"]
+        changed.isStubbed = true
+        #expect(original.request?.url?.host == "api.example.com")
+        #expect(original.errorMessage == nil)
+        #expect(original.errorBody == nil)
+        #expect(!original.isStubbed)
+        #expect(changed.request?.url?.host == "other.example")
+        #expect(changed.errorMessage == "unprocessable")
+        #expect((changed.errorBody as? [String: String]) == ["field": "name"])
+        #expect(changed.isStubbed)
+        #expect(changed.statusCode == 422 && changed.data == Data("{}".utf8))
+
+        // Changed again once it is the only holder, and read back from a copy made meanwhile.
+        let snapshot = changed
+        changed.errorMessage = "again"
+        #expect(snapshot.errorMessage == "unprocessable")
+        #expect(changed.errorMessage == "again")
+        #expect(changed.isStubbed && changed.request?.url?.host == "other.example")
+    }
 }
