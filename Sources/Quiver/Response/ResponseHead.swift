@@ -41,8 +41,10 @@ final class DeferredResponseHead: Sendable {
     let url: URL
     let statusCode: Int
     let httpVersion: String
-    /// The header fields as the transport received them, one name and value at a time.
-    private let fieldList: @Sendable () -> AnyIterator<(name: String, value: String)>
+    /// The header fields as the transport received them, one name and value at a time. Kept
+    /// as the transport's own list (SwiftNIO's `HTTPHeaders`, a dictionary's lazy view) in
+    /// place, not behind a closure: a closure capturing it is one more allocation per response.
+    private let fieldList: any HeaderFieldList
     /// The header fields as a dictionary (values of a repeated name, in any case, joined with
     /// `, ` under its first spelling) and the
     /// `HTTPURLResponse`, once made: `nil` before, a `nil` response when Foundation refused
@@ -54,7 +56,7 @@ final class DeferredResponseHead: Sendable {
         self.url = url
         self.statusCode = statusCode
         self.httpVersion = httpVersion
-        fieldList = { AnyIterator(headers.makeIterator()) }
+        fieldList = HeaderFieldSequence(fields: headers)
     }
 
     /// Whether ``response`` was made already (for tests).
@@ -66,8 +68,10 @@ final class DeferredResponseHead: Sendable {
     /// values of a repeated name joined with `, `, as `HTTPURLResponse` joins them.
     func value(forHTTPHeaderField name: String) -> String? {
         var value: String?
-        for field in fieldList() where HeaderName.equal(field.name, name) {
-            value = value.map { $0 + ", " + field.value } ?? field.value
+        fieldList.forEachField { fieldName, fieldValue in
+            if HeaderName.equal(fieldName, name) {
+                value = value.map { $0 + ", " + fieldValue } ?? fieldValue
+            }
         }
         return value
     }
@@ -83,7 +87,7 @@ final class DeferredResponseHead: Sendable {
                 return made
             }
             var fields: [String: String] = [:]
-            for (name, value) in fieldList() {
+            fieldList.forEachField { name, value in
                 // A name repeated in another case is the same field.
                 if let earlier = fields.first(where: { HeaderName.equal($0.key, name) }) {
                     fields[earlier.key] = earlier.value + ", " + value
