@@ -37,57 +37,61 @@ enum ResponseHead: Sendable {
 }
 
 /// The parts of a response head, and the `HTTPURLResponse` made of them once asked for.
-final class DeferredResponseHead: Sendable {
-    let url: URL
-    let statusCode: Int
-    let httpVersion: String
-    /// The header fields as the transport received them, one name and value at a time. Kept
-    /// as the transport's own list (SwiftNIO's `HTTPHeaders`, a dictionary's lazy view) in
-    /// place, not behind a closure: a closure capturing it is one more allocation per response.
-    private let fieldList: any HeaderFieldList
-    /// The header fields as a dictionary (values of a repeated name, in any case, joined with
-    /// `, ` under its first spelling) and the
-    /// `HTTPURLResponse`, once made: `nil` before, a `nil` response when Foundation refused
-    /// the parts.
-    private let made = Locked<(fields: [String: String], response: HTTPURLResponse?)?>(nil)
+///
+/// The parts and what is made of them live in one locked object: one allocation per response,
+/// where an object of its own holding a lock of its own was two. Reading a part takes the
+/// lock, which nothing holds for long (reading a header, or making the response once).
+struct DeferredResponseHead: Sendable {
+    private let state: Locked<State>
+
+    private struct State {
+        let url: URL
+        let statusCode: Int
+        let httpVersion: String
+        /// The header fields as the transport received them, one name and value at a time,
+        /// kept as the transport's own list (SwiftNIO's `HTTPHeaders`, a dictionary's lazy
+        /// view) in place, not behind a closure: a closure capturing it is one more allocation.
+        let fieldList: any HeaderFieldList
+        /// The `HTTPURLResponse`, once made: `nil` before, `.some(nil)` when Foundation
+        /// refused the parts.
+        var made: HTTPURLResponse??
+    }
 
     init(url: URL, statusCode: Int, httpVersion: String,
          headers: some Sequence<(name: String, value: String)> & Sendable) {
-        self.url = url
-        self.statusCode = statusCode
-        self.httpVersion = httpVersion
-        fieldList = HeaderFieldSequence(fields: headers)
+        state = Locked(State(url: url, statusCode: statusCode, httpVersion: httpVersion,
+                             fieldList: HeaderFieldSequence(fields: headers)))
     }
 
     /// Whether ``response`` was made already (for tests).
     var isMade: Bool {
-        made.withLock { $0 != nil }
+        state.withLock { $0.made != nil }
     }
 
     /// The value of header field `name`, matched case-insensitively, read from the list: the
     /// values of a repeated name joined with `, `, as `HTTPURLResponse` joins them.
     func value(forHTTPHeaderField name: String) -> String? {
-        var value: String?
-        fieldList.forEachField { fieldName, fieldValue in
-            if HeaderName.equal(fieldName, name) {
-                value = value.map { $0 + ", " + fieldValue } ?? fieldValue
+        state.withLock { state in
+            var value: String?
+            state.fieldList.forEachField { fieldName, fieldValue in
+                if HeaderName.equal(fieldName, name) {
+                    value = value.map { $0 + ", " + fieldValue } ?? fieldValue
+                }
             }
+            return value
         }
-        return value
     }
 
-    /// The `HTTPURLResponse` of these parts, made on the first call and kept.
+    /// The `HTTPURLResponse` of these parts, made on the first call and kept. Its header
+    /// fields are the list's, a name repeated in any case joined with `, ` under its first
+    /// spelling.
     var response: HTTPURLResponse? {
-        parts.response
-    }
-
-    private var parts: (fields: [String: String], response: HTTPURLResponse?) {
-        made.withLock { made in
-            if let made {
+        state.withLock { state in
+            if let made = state.made {
                 return made
             }
             var fields: [String: String] = [:]
-            fieldList.forEachField { name, value in
+            state.fieldList.forEachField { name, value in
                 // A name repeated in another case is the same field.
                 if let earlier = fields.first(where: { HeaderName.equal($0.key, name) }) {
                     fields[earlier.key] = earlier.value + ", " + value
@@ -95,9 +99,10 @@ final class DeferredResponseHead: Sendable {
                     fields[name] = value
                 }
             }
-            let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: httpVersion, headerFields: fields)
-            made = (fields, response)
-            return (fields, response)
+            let response = HTTPURLResponse(url: state.url, statusCode: state.statusCode,
+                                           httpVersion: state.httpVersion, headerFields: fields)
+            state.made = .some(response)
+            return response
         }
     }
 }
