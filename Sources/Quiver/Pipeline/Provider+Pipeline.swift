@@ -318,7 +318,7 @@ extension Provider {
         case .never:
             transport
         case let behavior:
-            StubTransport(behavior: behavior, sampleResponse: endpoint.sampleResponseClosure)
+            StubTransport(behavior: behavior, sample: endpoint.sample)
         }
     }
 }

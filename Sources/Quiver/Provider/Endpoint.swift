@@ -25,8 +25,8 @@ public struct Endpoint: Sendable {
         switch sample {
         case .closure(let closure):
             closure
-        case .sampleData(let target):
-            { .networkResponse(200, target.sampleData) }
+        case .sampleData:
+            { [sample] in sample.response() }
         }
     }
     /// Where ``sampleResponseClosure`` comes from.
@@ -48,6 +48,16 @@ public struct Endpoint: Sendable {
     enum Sample: Sendable {
         case closure(SampleResponseClosure)
         case sampleData(of: any TargetType)
+
+        /// The sample response, made now.
+        func response() -> EndpointSampleResponse {
+            switch self {
+            case .closure(let closure):
+                closure()
+            case .sampleData(let target):
+                .networkResponse(200, target.sampleData)
+            }
+        }
     }
 
     /// Creates an endpoint.

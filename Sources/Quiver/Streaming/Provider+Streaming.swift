@@ -184,7 +184,7 @@ extension Provider {
         let behavior = stubClosure(target)
         guard behavior != .never else { return transport }
         let pacing = (target.unwrapped as? any StubStreamPacingProviding)?.sampleStreamPacing ?? .whole
-        return PacedStubTransport(stub: StubTransport(behavior: behavior, sampleResponse: endpoint.sampleResponseClosure),
+        return PacedStubTransport(stub: StubTransport(behavior: behavior, sample: endpoint.sample),
                                   pacing: pacing)
     }
 }

@@ -67,6 +67,6 @@ public final class StubScript: HTTPTransport {
             return state.attempts[key] ?? 1
         }
         let answer = try await script(request, attempt)
-        return try await StubTransport(behavior: .immediate, sampleResponse: { answer }).send(request)
+        return try await StubTransport(behavior: .immediate, sample: .closure({ answer })).send(request)
     }
 }

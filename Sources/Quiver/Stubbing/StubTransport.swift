@@ -9,7 +9,7 @@ struct StubTransport: HTTPTransport {
     /// `.immediate` or `.delayed`.
     let behavior: StubBehavior
     /// The endpoint's sample response.
-    let sampleResponse: Endpoint.SampleResponseClosure
+    let sample: Endpoint.Sample
 
     func send(_ request: TransportRequest) async throws -> Response {
         if case .delayed(let seconds) = behavior, seconds > 0 {
@@ -26,7 +26,7 @@ struct StubTransport: HTTPTransport {
             request.progress.uploaded(size, of: size)
         }
         let (http, data): (HTTPURLResponse?, Data)
-        switch sampleResponse() {
+        switch sample.response() {
         case .networkResponse(let statusCode, let body):
             (http, data) = (HTTPURLResponse(url: request.url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil), body)
         case .response(let response, let body):
