@@ -104,7 +104,7 @@ extension Provider {
         } else if let data = checked.body {
             sentBody = .data(data)
         } else if checked.hasBodyStream {
-            throw .invalidRequest("\(request.httpMethod ?? "GET") \(url): a plugin set httpBodyStream; "
+            throw .invalidRequest("\(checked.method) \(url): a plugin set httpBodyStream; "
                                   + "set httpBody, or use a .uploadFile or .multipart task to stream from disk")
         } else {
             sentBody = .none

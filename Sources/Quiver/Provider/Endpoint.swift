@@ -140,7 +140,7 @@ public struct Endpoint: Sendable {
     ///   body on `GET`/`HEAD`; ``QuiverError/encoding(_:)`` when a body or query cannot be encoded.
     public func urlRequest() throws(QuiverError) -> URLRequest {
         let built = try RequestBuilder.build(self)
-        try RequestValidator.validate(built.urlRequest)
+        _ = try RequestValidator.check(built.urlRequest)
         return built.urlRequest
     }
 }

@@ -7,19 +7,16 @@ import FoundationNetworking
 /// leaves: non-http(s) URLs, illegal method tokens, header names or values, bodies on
 /// `GET`/`HEAD`.
 enum RequestValidator {
-    /// Checks `request` as it is about to go to the transport.
+    /// Checks `request` as it is about to go to the transport, and hands back what it read of
+    /// it: reading a `URLRequest`'s properties on Linux costs, and the transport request is
+    /// made of the same.
     ///
     /// - Parameters:
     ///   - request: The request.
     ///   - headersAreChecked: Whether every header field was checked where it was written (see
     ///     ``BuiltinPluginHooks/checksWhatItWrites``): then only the URL, the method and the body are checked.
+    /// - Returns: The request's method, URL and body, as read.
     /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the method, URL and the problem.
-    static func validate(_ request: URLRequest, headersAreChecked: Bool = false) throws(QuiverError) {
-        _ = try check(request, headersAreChecked: headersAreChecked)
-    }
-
-    /// ``validate(_:headersAreChecked:)``, handing back what it read of the request: reading a
-    /// `URLRequest`'s properties on Linux costs, and the transport request is made of the same.
     static func check(_ request: URLRequest, headersAreChecked: Bool = false) throws(QuiverError) -> CheckedRequest {
         let method = request.httpMethod ?? "GET"
         func refuse(_ problem: String) -> QuiverError {

@@ -132,7 +132,7 @@ import Testing
         request.httpMethod = method
         request.httpBody = Data("x".utf8)
         #expect {
-            try RequestValidator.validate(request)
+            _ = try RequestValidator.check(request)
         } throws: { error in
             guard case .invalidRequest(let reason) = error as? QuiverError else { return false }
             return reason.contains("cannot carry a body")
@@ -144,7 +144,7 @@ import Testing
         var request = URLRequest(url: try #require(URL(string: "https://api.example.com/x")))
         request.httpMethod = method
         request.httpBody = Data("x".utf8)
-        try RequestValidator.validate(request)
+        _ = try RequestValidator.check(request)
     }
 
     @Test(arguments: ["not a url", "ftp://example.com/file", "mailto:someone@example.com", "/relative/path",
