@@ -161,14 +161,14 @@ extension Provider {
             } catch {
                 return .failure(error)
             }
-            // The plugins in order; the logger notes what its `Response` line may reuse.
+            // The plugins that observe, in order; the logger notes what its `Response` line may reuse.
             var note: LoggedRequest?
-            for index in plugins.indices {
+            for index in observingPlugins.indices {
                 if let noteTaker, noteTaker.index == index {
                     noteTaker.logger.willSend(request, checked: checked, target: pluginTarget, adoptions: adoptions,
                                               noting: &note)
                 } else {
-                    plugins[index].willSend(request, target: pluginTarget)
+                    observingPlugins[index].willSend(request, target: pluginTarget)
                 }
             }
             let result: Result<Response, QuiverError>
@@ -187,12 +187,12 @@ extension Provider {
             } catch {
                 result = .failure(error)
             }
-            for index in plugins.indices {
+            for index in observingPlugins.indices {
                 if let noteTaker, noteTaker.index == index {
                     // The note holds only when the response carries the request it was taken of.
                     noteTaker.logger.didReceive(result, target: pluginTarget, noted: carriesSentRequest ? note : nil)
                 } else {
-                    plugins[index].didReceive(result, target: pluginTarget)
+                    observingPlugins[index].didReceive(result, target: pluginTarget)
                 }
             }
             if Self.isSuccess(result) {

@@ -12,14 +12,19 @@ struct BuiltinPluginHooks {
     let preparesRequests: Bool
     /// Whether `process` may change a success; `false` when it hands back every success as it is.
     let processesSuccesses: Bool
+    /// Whether `willSend` or `didReceive` may do anything; `false` when both are the protocol's
+    /// empty defaults, so that a provider neither calls them nor copies the plugin to do so.
+    let observesRequests: Bool
 
-    /// Prepares requests by writing header fields (or the URL) it checked; leaves successes alone.
+    /// Prepares requests by writing header fields (or the URL) it checked; leaves successes alone
+    /// and observes nothing.
     static let writesCheckedHeaders = BuiltinPluginHooks(checksWhatItWrites: true, preparesRequests: true,
-                                                         processesSuccesses: false)
-    /// Prepares requests by writing header fields it does not check; leaves successes alone.
+                                                         processesSuccesses: false, observesRequests: false)
+    /// Prepares requests by writing header fields it does not check; leaves successes alone and
+    /// observes nothing.
     static let writesUncheckedHeaders = BuiltinPluginHooks(checksWhatItWrites: false, preparesRequests: true,
-                                                           processesSuccesses: false)
+                                                           processesSuccesses: false, observesRequests: false)
     /// Watches requests and outcomes, changing neither a request nor a success.
     static let observesOnly = BuiltinPluginHooks(checksWhatItWrites: true, preparesRequests: false,
-                                                 processesSuccesses: false)
+                                                 processesSuccesses: false, observesRequests: true)
 }

@@ -60,8 +60,11 @@ public final class Provider<Target: TargetType>: Sendable {
     /// The plugins whose `process` may change a success, in order: all but those of Quiver's own
     /// that hand every success back as it is (``BuiltinPluginHooks/processesSuccesses``).
     let successProcessingPlugins: [any PluginType]
-    /// The first ``NetworkLoggerPlugin`` among ``plugins``, whose `Response` lines reuse what its
-    /// `Request` lines worked out; worked out once, as a cast on every request costs.
+    /// The plugins whose `willSend` and `didReceive` may do anything, in order: all but those of
+    /// Quiver's own that only prepare requests (``BuiltinPluginHooks/observesRequests``).
+    let observingPlugins: [any PluginType]
+    /// The first ``NetworkLoggerPlugin`` among ``observingPlugins``, whose `Response` lines reuse
+    /// what its `Request` lines worked out; worked out once, as a cast on every request costs.
     let noteTaker: NoteTakingLogger?
 
     /// Creates a provider.
@@ -124,8 +127,10 @@ public final class Provider<Target: TargetType>: Sendable {
         self.preparingPlugins = zip(plugins, hooks).filter { $0.1?.preparesRequests ?? true }.map(\.0)
         self.preparingPluginsKeepTimeouts = preparingPlugins.allSatisfy { $0 is any BuiltinPlugin }
         self.successProcessingPlugins = zip(plugins, hooks).filter { $0.1?.processesSuccesses ?? true }.map(\.0)
-        self.noteTaker = plugins.indices.lazy.compactMap { index in
-            (plugins[index] as? NetworkLoggerPlugin).map { NoteTakingLogger(index: index, logger: $0) }
+        let observing = zip(plugins, hooks).filter { $0.1?.observesRequests ?? true }.map(\.0)
+        self.observingPlugins = observing
+        self.noteTaker = observing.indices.lazy.compactMap { index in
+            (observing[index] as? NetworkLoggerPlugin).map { NoteTakingLogger(index: index, logger: $0) }
         }.first
     }
 
@@ -188,3 +193,4 @@ public final class Provider<Target: TargetType>: Sendable {
         return (target as? any DecoderProviding)?.decoder ?? decoder
     }
 }
+

@@ -160,6 +160,77 @@ import Testing
         #expect(checked == 7)
     }
 
+    /// A provider calls `willSend` and `didReceive` only on plugins that observe requests: the
+    /// others' are the protocol's empty defaults, and each call would copy the plugin.
+    @Test func onlyObservingPluginsAreCalledAroundTheTransport() {
+        let provider = Provider<GenericTarget>(transport: RecordingTransport(), plugins: Self.builtins)
+        let observing = provider.observingPlugins.map { String(describing: type(of: $0)) }
+        #expect(observing == ["NetworkLoggerPlugin", "NetworkActivityPlugin"])
+        // The note-taking logger is found by its place among the observing plugins.
+        #expect(provider.noteTaker?.index == 0)
+        let logged = Provider<GenericTarget>(transport: RecordingTransport(),
+                                             plugins: [AccessTokenPlugin { _ in "token" }, NetworkActivityPlugin { _, _ in },
+                                                       NetworkLoggerPlugin(configuration: .init(output: { _, _ in }))])
+        #expect(logged.noteTaker?.index == 1)
+    }
+
+    /// A plugin that claims to observe nothing keeps nothing of what `willSend` and
+    /// `didReceive` would tell it: a challenge answered, a failure, a success. Were it to learn
+    /// from them (a Digest challenge, say), skipping its calls would change what it sends.
+    @Test func aPluginThatClaimsToObserveNothingLearnsNothingFromTheHooks() async throws {
+        let url = try #require(URL(string: "https://api.example.com/items"))
+        let request = URLRequest(url: url)
+        let challenge = Response(statusCode: 401, data: Data(), request: request,
+                                 response: HTTPURLResponse(url: url, statusCode: 401, httpVersion: "HTTP/1.1", headerFields: [
+                                     "WWW-Authenticate": "Digest realm=\"api\", nonce=\"abc\", qop=\"auth\"",
+                                 ]))
+        let target = AuthorizedTarget()
+        var checked = 0
+        for plugin in Self.everyBuiltin() {
+            guard let builtin = plugin as? any BuiltinPlugin, !type(of: builtin).hooks.observesRequests else { continue }
+            let before = try await plugin.prepare(request, target: target)
+            plugin.willSend(before, target: target)
+            plugin.didReceive(.success(challenge), target: target)
+            plugin.didReceive(.failure(.statusCode(challenge)), target: target)
+            plugin.didReceive(.success(Response(statusCode: 200, data: Data("{}".utf8), request: before)), target: target)
+            let after = try await plugin.prepare(request, target: target)
+            #expect(after == before, "\(type(of: plugin))")
+            #expect(after.allHTTPHeaderFields == before.allHTTPHeaderFields, "\(type(of: plugin))")
+            checked += 1
+        }
+        #expect(checked == 5)
+    }
+
+    /// An app's plugin that observes, among Quiver's own, sees `willSend` and `didReceive` in
+    /// its place among the other observers.
+    @Test func anAppObserverAmongBuiltinsIsCalledInItsPlace() async throws {
+        struct Observer: PluginType {
+            let name: String
+            let events: Locked<[String]>
+            func willSend(_ request: URLRequest, target: any TargetType) {
+                events.withLock { $0.append("\(name) willSend") }
+            }
+            func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType) {
+                events.withLock { $0.append("\(name) didReceive") }
+            }
+        }
+        let events = Locked<[String]>([])
+        let logger = NetworkLoggerPlugin(configuration: .init(output: { _, lines in
+            let names = lines.map { $0.contains("Request") ? "logger willSend" : "logger didReceive" }
+            events.withLock { $0.append(contentsOf: names) }
+        }))
+        let activity = NetworkActivityPlugin { change, _ in events.withLock { $0.append("activity \(change)") } }
+        let provider = Provider<GenericTarget>(transport: RecordingTransport(), plugins: [
+            Observer(name: "first", events: events), AccessTokenPlugin { _ in "token" }, logger,
+            HeadersPlugin(["X-App-Version": "1.2.3"]), activity, Observer(name: "last", events: events),
+        ])
+        _ = try await provider.response(for: Self.target())
+        #expect(events.withLock { $0 } == [
+            "first willSend", "logger willSend", "activity began", "last willSend",
+            "first didReceive", "logger didReceive", "activity ended", "last didReceive",
+        ])
+    }
+
     /// A plugin of the app's own among Quiver's still has every hook called, in order.
     @Test func anAppPluginAmongBuiltinsHasEveryHookCalled() async throws {
         struct Tagging: PluginType {
