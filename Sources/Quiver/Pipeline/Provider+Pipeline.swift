@@ -18,7 +18,7 @@ extension Provider {
         var result: Result<Response, QuiverError>
         let endpoint = endpointClosure(target)
         do {
-            let built = try await request(for: endpoint, of: target, adoptions: adoptions)
+            let built = try await request(for: endpoint, of: target, as: pluginTarget, adoptions: adoptions)
             if let inflight, built.download == nil, built.bodySource == nil, progress == nil,
                let key = InflightRequests.key(for: built.urlRequest) {
                 result = await inflight.outcome(for: key) { [built] in
@@ -43,33 +43,36 @@ extension Provider {
     }
 
     /// The request for `endpoint` (as the ``requestClosure`` makes it, when there is one), with
-    /// `target`'s timeout and cache policy. `adoptions` are the target's opt-ins, when the
-    /// caller looked them up already.
-    func request(for endpoint: Endpoint, of target: Target,
+    /// `target`'s timeout and cache policy. `pluginTarget` is `target` as plugins see it
+    /// (``TargetType/unwrapped``), and `adoptions` are its opt-ins, when the caller looked them
+    /// up already: each unwrapping copies the target.
+    func request(for endpoint: Endpoint, of target: Target, as pluginTarget: any TargetType,
                  adoptions: TargetAdoptions? = nil) async throws(QuiverError) -> BuiltRequest {
-        guard let requestClosure else { return try builtRequest(for: endpoint, of: target, adoptions: adoptions) }
-        var built = try RequestBuilder.build(endpoint, jsonEncoder: encoder(for: target.unwrapped))
+        guard let requestClosure else {
+            return try builtRequest(for: endpoint, of: target, as: pluginTarget, adoptions: adoptions)
+        }
+        var built = try RequestBuilder.build(endpoint, jsonEncoder: encoder(for: pluginTarget))
         try await built.replaceRequest(using: requestClosure, for: endpoint)
-        applyTargetSettings(of: target, adoptions: adoptions, to: &built)
+        applyTargetSettings(of: target, as: pluginTarget, adoptions: adoptions, to: &built)
         return built
     }
 
-    /// ``request(for:of:adoptions:)`` without a ``requestClosure``, without an asynchronous call.
-    private func builtRequest(for endpoint: Endpoint, of target: Target,
+    /// ``request(for:of:as:adoptions:)`` without a ``requestClosure``, without an asynchronous call.
+    private func builtRequest(for endpoint: Endpoint, of target: Target, as pluginTarget: any TargetType,
                               adoptions: TargetAdoptions?) throws(QuiverError) -> BuiltRequest {
-        var built = try RequestBuilder.build(endpoint, jsonEncoder: encoder(for: target.unwrapped))
-        applyTargetSettings(of: target, adoptions: adoptions, to: &built)
+        var built = try RequestBuilder.build(endpoint, jsonEncoder: encoder(for: pluginTarget))
+        applyTargetSettings(of: target, as: pluginTarget, adoptions: adoptions, to: &built)
         return built
     }
 
     /// `target`'s timeout and cache policy, set on `built`'s request.
-    private func applyTargetSettings(of target: Target, adoptions: TargetAdoptions?, to built: inout BuiltRequest) {
+    private func applyTargetSettings(of target: Target, as pluginTarget: any TargetType, adoptions: TargetAdoptions?,
+                                     to built: inout BuiltRequest) {
         if let timeout = target.timeout {
             built.urlRequest.timeoutInterval = timeout
         }
-        let unwrapped = target.unwrapped
-        if (adoptions ?? TargetAdoptions.of(unwrapped)).contains(.cachePolicy),
-           let cached = unwrapped as? any CachePolicyProviding {
+        if (adoptions ?? TargetAdoptions.of(pluginTarget)).contains(.cachePolicy),
+           let cached = pluginTarget as? any CachePolicyProviding {
             built.urlRequest.cachePolicy = cached.cachePolicy
         }
     }
@@ -148,7 +151,8 @@ extension Provider {
                 if let first = unsent.take() {
                     fresh = first
                 } else {
-                    var rebuilt = try await self.request(for: endpoint, of: target, adoptions: adoptions).urlRequest
+                    var rebuilt = try await self.request(for: endpoint, of: target, as: pluginTarget,
+                                                         adoptions: adoptions).urlRequest
                     if rebuilt.httpBody != encodedBody {
                         rebuilt.httpBody = encodedBody
                     }

@@ -60,7 +60,7 @@ extension Provider {
         let endpoint = headers.isEmpty ? endpointClosure(target) : endpointClosure(target).adding(newHTTPHeaderFields: headers)
         let built: BuiltRequest
         do {
-            built = try await request(for: endpoint, of: target)
+            built = try await request(for: endpoint, of: target, as: pluginTarget)
         } catch {
             return .failure(error)
         }
@@ -76,7 +76,9 @@ extension Provider {
             let checked: CheckedRequest
             let startingTimeout: TimeInterval
             do {
-                var fresh = attempt == 1 ? built.urlRequest : try await self.request(for: endpoint, of: target).urlRequest
+                var fresh = attempt == 1
+                    ? built.urlRequest
+                    : try await self.request(for: endpoint, of: target, as: pluginTarget).urlRequest
                 if fresh.httpBody != encodedBody { fresh.httpBody = encodedBody }
                 startingTimeout = fresh.timeoutInterval
                 (request, checked) = try await prepared(fresh, for: pluginTarget)

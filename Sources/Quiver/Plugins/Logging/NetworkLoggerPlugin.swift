@@ -102,6 +102,8 @@ public struct NetworkLoggerPlugin: PluginType {
 
     /// Whether `target` is logged; `adoptions` are its opt-ins, when looked up already.
     private func isLogged(_ target: any TargetType, adoptions: TargetAdoptions? = nil) -> Bool {
+        // Known not to adopt `NetworkLoggable`: no need to unwrap (copy) the target to ask.
+        if let adoptions, !adoptions.contains(.networkLoggable) { return true }
         let target = target.unwrapped
         guard (adoptions ?? TargetAdoptions.of(target)).contains(.networkLoggable) else { return true }
         return (target as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
