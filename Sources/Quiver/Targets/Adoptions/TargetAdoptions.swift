@@ -20,24 +20,27 @@ struct TargetAdoptions: OptionSet, Sendable {
 
     /// What is known of one dynamic type: its opt-ins, and the type as an
     /// ``AccessTokenAuthorizable`` when it is one.
-    private struct Entry {
+    private struct Entry: Sendable {
         var adoptions: TargetAdoptions = []
-        var authorizable: (any AccessTokenAuthorizable.Type)?
+        /// A metatype names immutable type metadata, safe to read from any thread; Swift counts
+        /// the metatypes of a protocol that does not refine `Sendable` as not `Sendable`.
+        nonisolated(unsafe) var authorizable: (any AccessTokenAuthorizable.Type)?
     }
 
-    /// The answers found so far, by dynamic type, and the last one asked for.
-    private struct Known {
-        var lastType: ObjectIdentifier?
-        var last = Entry()
-        var byType: [ObjectIdentifier: Entry] = [:]
+    /// The answer for one dynamic type.
+    private struct Answer: Sendable {
+        var type: ObjectIdentifier?
+        var entry = Entry()
     }
 
-    private static let known = Locked(Known())
+    /// The answers found so far, by dynamic type.
+    private static let known = Locked([ObjectIdentifier: Entry]())
+    /// The answer each thread was given last. A provider and its plugins ask about the same
+    /// target several times per request: that answer is compared first, without hashing the type
+    /// or taking the lock every thread shares.
+    private static let lastAnswer = ThreadLocalSlot(initial: Answer())
 
     /// The opt-ins `target`'s dynamic type adopts.
-    ///
-    /// A provider and its plugins ask about the same target several times per request: the
-    /// last answer is compared first, without hashing the type.
     static func of(_ target: any TargetType) -> TargetAdoptions {
         entry(of: target).adoptions
     }
@@ -52,16 +55,16 @@ struct TargetAdoptions: OptionSet, Sendable {
 
     private static func entry(of target: any TargetType) -> Entry {
         let type = ObjectIdentifier(Swift.type(of: target))
-        let found = known.withLock { known -> Entry? in
-            if known.lastType == type { return known.last }
-            guard let entry = known.byType[type] else { return nil }
-            known.lastType = type
-            known.last = entry
-            return entry
+        return lastAnswer.withValue { last in
+            if last.type != type {
+                last = Answer(type: type, entry: known.withLock { $0[type] } ?? found(for: target, of: type))
+            }
+            return last.entry
         }
-        if let found {
-            return found
-        }
+    }
+
+    /// What `target`'s type adopts, asked of the runtime once per type and kept.
+    private static func found(for target: any TargetType, of type: ObjectIdentifier) -> Entry {
         var entry = Entry()
         if target is any EncoderProviding { entry.adoptions.insert(.encoder) }
         if target is any DecoderProviding { entry.adoptions.insert(.decoder) }
@@ -72,11 +75,7 @@ struct TargetAdoptions: OptionSet, Sendable {
             entry.adoptions.insert(.accessTokenAuthorizable)
             entry.authorizable = authorizable
         }
-        known.withLock { known in
-            known.byType[type] = entry
-            known.lastType = type
-            known.last = entry
-        }
+        known.withLock { $0[type] = entry }
         return entry
     }
 }
