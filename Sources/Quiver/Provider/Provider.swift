@@ -193,4 +193,3 @@ public final class Provider<Target: TargetType>: Sendable {
         return (target as? any DecoderProviding)?.decoder ?? decoder
     }
 }
-
