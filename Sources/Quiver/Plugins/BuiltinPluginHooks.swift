@@ -12,8 +12,9 @@ struct BuiltinPluginHooks {
     let preparesRequests: Bool
     /// Whether `process` may change a success; `false` when it hands back every success as it is.
     let processesSuccesses: Bool
-    /// Whether `willSend` or `didReceive` may do anything; `false` when both are the protocol's
-    /// empty defaults, so that a provider neither calls them nor copies the plugin to do so.
+    /// Whether `willSend`, `didReceive` or a stream's `didStartStream` may do anything; `false`
+    /// when the plugin leaves them as the protocols' empty defaults, so that a provider neither
+    /// calls them nor copies the plugin to do so.
     let observesRequests: Bool
 
     /// Prepares requests by writing header fields (or the URL) it checked; leaves successes alone

@@ -60,8 +60,10 @@ public final class Provider<Target: TargetType>: Sendable {
     /// The plugins whose `process` may change a success, in order: all but those of Quiver's own
     /// that hand every success back as it is (``BuiltinPluginHooks/processesSuccesses``).
     let successProcessingPlugins: [any PluginType]
-    /// The plugins whose `willSend` and `didReceive` may do anything, in order: all but those of
-    /// Quiver's own that only prepare requests (``BuiltinPluginHooks/observesRequests``).
+    /// The plugins whose `willSend` and `didReceive` (or, for a stream, `didStartStream`) may do
+    /// anything, in order: all but those of Quiver's own that only prepare requests
+    /// (``BuiltinPluginHooks/observesRequests``). Every request, buffered or streamed, calls
+    /// those hooks on these plugins only.
     let observingPlugins: [any PluginType]
     /// The first ``NetworkLoggerPlugin`` among ``observingPlugins``, whose `Response` lines reuse
     /// what its `Request` lines worked out; worked out once, as a cast on every request costs.

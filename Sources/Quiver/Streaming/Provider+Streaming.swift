@@ -85,7 +85,7 @@ extension Provider {
             } catch {
                 return .failure(error)
             }
-            for plugin in plugins {
+            for plugin in observingPlugins {
                 plugin.willSend(request, target: pluginTarget)
             }
             let result: Result<ResponseStream, QuiverError>
@@ -99,7 +99,7 @@ extension Provider {
             }
             switch result {
             case .success(let stream):
-                for plugin in plugins {
+                for plugin in observingPlugins {
                     if let observing = plugin as? any StreamObserving {
                         observing.didStartStream(stream.response, target: pluginTarget)
                     } else {
@@ -108,7 +108,7 @@ extension Provider {
                 }
                 return result
             case .failure(let error):
-                for plugin in plugins {
+                for plugin in observingPlugins {
                     plugin.didReceive(.failure(error), target: pluginTarget)
                 }
                 if let outcome = await outcome(after: .failure(error), of: request, pluginTarget: pluginTarget,
