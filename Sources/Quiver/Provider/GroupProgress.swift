@@ -36,10 +36,12 @@ final class GroupProgressTracker: Sendable {
     }
 
     private let totalCount: Int
-    private let report: @Sendable (GroupProgress) -> Void
+    private let report: @isolated(any) @Sendable (GroupProgress) -> Void
     private let counts = Locked(Counts())
+    /// Runs the reports one after another, in the order the counts changed.
+    private let delivery = CallbackDelivery()
 
-    init(totalCount: Int, report: @escaping @Sendable (GroupProgress) -> Void) {
+    init(totalCount: Int, report: @escaping @isolated(any) @Sendable (GroupProgress) -> Void) {
         self.totalCount = totalCount
         self.report = report
     }
@@ -68,11 +70,17 @@ final class GroupProgressTracker: Sendable {
         }
     }
 
+    /// Returns once every report made so far was delivered.
+    func flush() async {
+        await delivery.flush()
+    }
+
     private func update(_ change: (inout Counts) -> Void) {
-        let progress = counts.withLock { counts in
+        let report = report
+        counts.withLock { counts in
             change(&counts)
-            return GroupProgress(finishedCount: counts.finished, totalCount: totalCount, bytesMoved: counts.total)
+            let progress = GroupProgress(finishedCount: counts.finished, totalCount: totalCount, bytesMoved: counts.total)
+            delivery.send { await CallbackDelivery.call(report, with: progress, on: nil) }
         }
-        report(progress)
     }
 }

@@ -4,15 +4,31 @@ extension Provider {
     /// Requests `target` and calls `completion` with the outcome: the completion-handler API,
     /// for code that does not use `async`/`await`.
     ///
-    /// `completion` runs exactly once, on `callbackQueue`, else the provider's
-    /// ``callbackQueue``, else a global concurrent queue (never the main queue, so a
-    /// command-line program may wait for it on a semaphore).
+    /// The closures run where the code that wrote them runs: written in main-actor code (a view
+    /// model, a view controller), they run on the main actor and may update its state directly.
+    ///
+    /// ```swift
+    /// @MainActor final class ProfileModel {
+    ///     var name = ""
+    ///     func load(_ provider: Provider<GitHub>) {
+    ///         provider.request(.user(login: "octocat")) { result in
+    ///             self.name = (try? result.get().decode(User.self))?.name ?? "?"
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// A closure of no actor runs on `callbackQueue`, else the provider's ``callbackQueue``,
+    /// else the global concurrent executor (never the main queue, so a command-line program
+    /// may wait for it on a semaphore). `completion` runs exactly once, after every progress
+    /// report.
     ///
     /// - Parameters:
     ///   - target: The endpoint to request.
-    ///   - callbackQueue: Where `progress` and `completion` run.
+    ///   - callbackQueue: Where `progress` and `completion` run when they belong to no actor.
     ///   - progress: Called with upload and download progress as bytes move, then once more with
-    ///     the complete response; reports arrive in order, on `callbackQueue`'s rules.
+    ///     the complete response; reports arrive in order. A reader that falls behind skips
+    ///     older reports, never the last one.
     ///   - completion: Called with the response, or why the request failed;
     ///     ``QuiverError/cancelled(_:)`` after ``Cancellable/cancel()``.
     /// - Returns: A handle that cancels the request.
@@ -20,22 +36,28 @@ extension Provider {
     public func request(
         _ target: Target,
         callbackQueue: DispatchQueue? = nil,
-        progress: (@Sendable (ProgressResponse) -> Void)? = nil,
-        completion: @escaping @Sendable (Result<Response, QuiverError>) -> Void
+        @_inheritActorContext progress: (@isolated(any) @Sendable (ProgressResponse) -> Void)? = nil,
+        @_inheritActorContext completion: @escaping @isolated(any) @Sendable (Result<Response, QuiverError>) -> Void
     ) -> Cancellable {
-        let queue = callbackQueue ?? self.callbackQueue ?? .global()
-        // With progress, reports and the completion go through one serial queue (running on
-        // `queue`), so they arrive in order and the completion comes last.
-        let serial = progress.map { _ in DispatchQueue(label: "quiver.progress", target: queue) }
-        let reports = progress.flatMap { progress in
-            serial.map { serial in { @Sendable (report: ProgressResponse) in serial.async { progress(report) } } }
-        }
-        return run({ await self.result(for: target, progress: reports) }, on: serial ?? queue) { result in
-            if let progress, case .success(let response) = result {
-                progress(Self.completion(of: response))
+        let queue = callbackQueue ?? self.callbackQueue
+        return run({
+            guard let progress else { return await self.result(for: target) }
+            // A 1 GiB download makes ~65k reports: a slow reader (a busy main actor) gets the
+            // newest, never a backlog; the last one, carrying the response, is always kept.
+            let (reports, continuation) = AsyncStream.makeStream(of: ProgressResponse.self, bufferingPolicy: .bufferingNewest(16))
+            let delivery = Task {
+                for await report in reports {
+                    await CallbackDelivery.call(progress, with: report, on: queue)
+                }
             }
-            completion(result)
-        }
+            let result = await self.result(for: target, progress: { continuation.yield($0) })
+            if case .success(let response) = result {
+                continuation.yield(Self.completion(of: response))
+            }
+            continuation.finish()
+            await delivery.value
+            return result
+        }, on: queue, completion: completion)
     }
 
     /// The last progress report: the complete response.
@@ -76,16 +98,16 @@ extension Provider {
         }
     }
 
-    /// Runs `work` in a Swift `Task` and hands its output to `completion` on the right queue.
+    /// Runs `work` in a Swift `Task` and hands its output to `completion`: on the closure's actor,
+    /// else on `callbackQueue`, else the provider's, else the global executor.
     func run<Output: Sendable>(
         _ work: @escaping @Sendable () async -> Output,
         on callbackQueue: DispatchQueue?,
-        completion: @escaping @Sendable (Output) -> Void
+        completion: @escaping @isolated(any) @Sendable (Output) -> Void
     ) -> Cancellable {
-        let queue = callbackQueue ?? self.callbackQueue ?? .global()
+        let queue = callbackQueue ?? self.callbackQueue
         let task = Task {
-            let output = await work()
-            queue.async { completion(output) }
+            await CallbackDelivery.call(completion, with: await work(), on: queue)
         }
         return TaskCancellable(task: task)
     }

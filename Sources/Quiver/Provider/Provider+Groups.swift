@@ -23,19 +23,22 @@ extension Provider {
     ///   - failurePolicy: Whether a failure stops the rest. Defaults to
     ///     ``GroupFailurePolicy/collectAll``.
     ///   - progress: Called as the group moves (CodyFire's `onProgress` on a group): requests
-    ///     finished and bytes moved, from the requests' tasks (hop to the main actor for UI).
+    ///     finished and bytes moved, in order, all before this method returns. Written in
+    ///     main-actor code, it runs on the main actor.
     /// - Returns: One result per target, in the same order.
     public func results(for targets: [Target], maximumConcurrency: Int = 4,
                         failurePolicy: GroupFailurePolicy = .collectAll,
-                        progress: (@Sendable (GroupProgress) -> Void)? = nil) async -> [Result<Response, QuiverError>] {
+                        @_inheritActorContext progress: (@isolated(any) @Sendable (GroupProgress) -> Void)? = nil) async -> [Result<Response, QuiverError>] {
         let tracker = progress.map { GroupProgressTracker(totalCount: targets.count, report: $0) }
-        return await runGroup(targets, maximumConcurrency: maximumConcurrency, failurePolicy: failurePolicy,
-                              isFailure: { if case .failure = $0 { true } else { false } },
+        let results = await runGroup(targets, maximumConcurrency: maximumConcurrency, failurePolicy: failurePolicy,
+                              isFailure: { (result: Result<Response, QuiverError>) in if case .failure = result { true } else { false } },
                               cancelled: .failure(.cancelled())) { index, target in
             let result = await self.result(for: target, progress: tracker?.requestProgress(index))
             tracker?.finished(index, receiving: (try? result.get())?.data.count ?? 0)
             return result
         }
+        await tracker?.flush()
+        return results
     }
 
     /// Runs `work` for every target with at most `maximumConcurrency` at once, results in order.
@@ -80,7 +83,7 @@ extension Provider where Target: TargetMapping {
     ///   - progress: Called as the group moves: requests finished and bytes moved.
     /// - Returns: One ``TargetMapping/Output`` per target, in the same order.
     public func request(_ targets: [Target], maximumConcurrency: Int = 4,
-                        progress: (@Sendable (GroupProgress) -> Void)? = nil) async -> [Target.Output] {
+                        @_inheritActorContext progress: (@isolated(any) @Sendable (GroupProgress) -> Void)? = nil) async -> [Target.Output] {
         var outputs: [Target.Output?] = Array(repeating: nil, count: targets.count)
         let results = await results(for: targets, maximumConcurrency: maximumConcurrency, progress: progress)
         for (index, result) in results.enumerated() {

@@ -10,12 +10,12 @@ extension Provider {
     ///
     /// - Parameters:
     ///   - target: The endpoint to request.
-    ///   - callbackQueue: Where the handlers run; else the provider's ``callbackQueue``, else a
-    ///     global queue.
+    ///   - callbackQueue: Where handlers of no actor run; else the provider's ``callbackQueue``,
+    ///     else the global executor. Handlers written in main-actor code run on the main actor.
     /// - Returns: The handle: attach handlers, then ``RequestHandle/onSuccess(_:)`` or
     ///   ``RequestHandle/execute()`` starts the request.
     public func call(_ target: Target, callbackQueue: DispatchQueue? = nil) -> RequestHandle<Response> {
-        RequestHandle(callbackQueue: callbackQueue ?? self.callbackQueue ?? .global()) { progress in
+        RequestHandle(callbackQueue: callbackQueue ?? self.callbackQueue) { progress in
             await self.result(for: target, progress: progress)
         }
     }
@@ -31,7 +31,7 @@ extension Provider {
     /// - Parameters:
     ///   - target: The endpoint to request.
     ///   - type: The type to decode, with the target's or the provider's decoder.
-    ///   - callbackQueue: Where the handlers run.
+    ///   - callbackQueue: Where handlers of no actor run.
     /// - Returns: The handle; a body that does not decode is ``QuiverError/decoding(_:_:)``.
     public func call<D: Decodable & Sendable>(_ target: Target, decoding type: D.Type,
                                               callbackQueue: DispatchQueue? = nil) -> RequestHandle<D> {
@@ -49,7 +49,7 @@ extension Provider {
     /// - Parameters:
     ///   - target: The endpoint to request.
     ///   - type: The application type, made from its ``DTODecodable/DTO``.
-    ///   - callbackQueue: Where the handlers run.
+    ///   - callbackQueue: Where handlers of no actor run.
     /// - Returns: The handle; a DTO that does not decode or convert is ``QuiverError/decoding(_:_:)``.
     public func call<D: DTODecodable & Sendable>(_ target: Target, decoding type: D.Type,
                                                  callbackQueue: DispatchQueue? = nil) -> RequestHandle<D> {
@@ -64,7 +64,7 @@ extension Provider {
     /// A handle whose success is `transform` of the response; what it throws is the failure.
     private func handle<Value: Sendable>(for target: Target, callbackQueue: DispatchQueue?,
                                          transform: @escaping @Sendable (Response) throws(QuiverError) -> Value) -> RequestHandle<Value> {
-        RequestHandle(callbackQueue: callbackQueue ?? self.callbackQueue ?? .global()) { progress in
+        RequestHandle(callbackQueue: callbackQueue ?? self.callbackQueue) { progress in
             await self.result(for: target, progress: progress).flatMap { response in
                 Result { () throws(QuiverError) in try transform(response) }
             }
@@ -76,7 +76,7 @@ extension Provider {
     /// A handle that sends `sent` and maps the outcome with `target`'s mapping.
     fileprivate func mappedHandle<T: TargetType & DecodableMapping>(for target: T, sending sent: Target,
                                                                     callbackQueue: DispatchQueue?) -> RequestHandle<T.Success> {
-        RequestHandle(callbackQueue: callbackQueue ?? self.callbackQueue ?? .global()) { progress in
+        RequestHandle(callbackQueue: callbackQueue ?? self.callbackQueue) { progress in
             let result = await self.result(for: sent, progress: progress)
             return self.mapped(result, by: target, decodingWith: self.decoder(for: target)).result
         }
@@ -89,7 +89,7 @@ extension Provider where Target: DecodableMapping {
     ///
     /// - Parameters:
     ///   - target: The endpoint to request.
-    ///   - callbackQueue: Where the handlers run.
+    ///   - callbackQueue: Where handlers of no actor run.
     /// - Returns: The handle.
     public func call(_ target: Target, callbackQueue: DispatchQueue? = nil) -> RequestHandle<Target.Success> {
         mappedHandle(for: target, sending: target, callbackQueue: callbackQueue)
@@ -106,7 +106,7 @@ extension Provider where Target == MultiTarget {
     ///
     /// - Parameters:
     ///   - target: The endpoint to request.
-    ///   - callbackQueue: Where the handlers run.
+    ///   - callbackQueue: Where handlers of no actor run.
     /// - Returns: The handle.
     public func call<T: TargetType & DecodableMapping>(_ target: T, callbackQueue: DispatchQueue? = nil) -> RequestHandle<T.Success> {
         mappedHandle(for: target, sending: MultiTarget(target), callbackQueue: callbackQueue)

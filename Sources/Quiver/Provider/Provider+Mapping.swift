@@ -16,8 +16,9 @@ extension Provider where Target: TargetMapping {
     ///
     /// - Parameters:
     ///   - target: The endpoint to request.
-    ///   - callbackQueue: Where `mappedCompletion` runs, as for
-    ///     ``request(_:callbackQueue:progress:completion:)``.
+    ///   - callbackQueue: Where `mappedCompletion` runs when it belongs to no actor, as for
+    ///     ``request(_:callbackQueue:progress:completion:)``; written in main-actor code, it
+    ///     runs on the main actor.
     ///   - mappedCompletion: Called once with the target's ``TargetMapping/Output``.
     /// - Returns: A handle that cancels the request; the outcome then maps from
     ///   ``QuiverError/cancelled(_:)``.
@@ -25,7 +26,7 @@ extension Provider where Target: TargetMapping {
     public func request(
         _ target: Target,
         callbackQueue: DispatchQueue? = nil,
-        mappedCompletion: @escaping @Sendable (Target.Output) -> Void
+        @_inheritActorContext mappedCompletion: @escaping @isolated(any) @Sendable (Target.Output) -> Void
     ) -> Cancellable {
         run({ await self.request(target) }, on: callbackQueue, completion: mappedCompletion)
     }
@@ -51,14 +52,14 @@ extension Provider where Target == MultiTarget {
     ///
     /// - Parameters:
     ///   - target: The endpoint to request.
-    ///   - callbackQueue: Where `mappedCompletion` runs.
+    ///   - callbackQueue: Where `mappedCompletion` runs when it belongs to no actor.
     ///   - mappedCompletion: Called once with the target's ``TargetMapping/Output``.
     /// - Returns: A handle that cancels the request.
     @discardableResult
     public func request<T: TargetType & TargetMapping>(
         _ target: T,
         callbackQueue: DispatchQueue? = nil,
-        mappedCompletion: @escaping @Sendable (T.Output) -> Void
+        @_inheritActorContext mappedCompletion: @escaping @isolated(any) @Sendable (T.Output) -> Void
     ) -> Cancellable {
         run({ await self.request(target) }, on: callbackQueue, completion: mappedCompletion)
     }

@@ -1,15 +1,17 @@
+import Dispatch
+
 extension RequestHandle {
     /// The handlers attached to a ``RequestHandle``.
     struct Handlers {
-        var success: (@Sendable (Success) -> Void)?
-        var error: (@Sendable (QuiverError) -> Void)?
-        var progress: (@Sendable (ProgressResponse) -> Void)?
-        var cancellation: (@Sendable () -> Void)?
-        var timeout: (@Sendable () -> Void)?
-        var notAuthorized: (@Sendable () -> Void)?
-        var networkUnavailable: (@Sendable () -> Void)?
-        var requestStarted: (@Sendable () -> Void)?
-        var finally: (@Sendable () -> Void)?
+        var success: (@isolated(any) @Sendable (Success) -> Void)?
+        var error: (@isolated(any) @Sendable (QuiverError) -> Void)?
+        var progress: (@isolated(any) @Sendable (ProgressResponse) -> Void)?
+        var cancellation: (@isolated(any) @Sendable () -> Void)?
+        var timeout: (@isolated(any) @Sendable () -> Void)?
+        var notAuthorized: (@isolated(any) @Sendable () -> Void)?
+        var networkUnavailable: (@isolated(any) @Sendable () -> Void)?
+        var requestStarted: (@isolated(any) @Sendable () -> Void)?
+        var finally: (@isolated(any) @Sendable () -> Void)?
     }
 
     /// What happened to a ``RequestHandle``'s request, and which events are still to deliver.
@@ -35,22 +37,22 @@ extension RequestHandle {
 
         /// The calls now due, each taken so it is never made twice: the start, the outcome to
         /// the handler of its kind, then `defer`.
-        mutating func takeDueCalls() -> [@Sendable () -> Void] {
-            var calls: [@Sendable () -> Void] = []
+        mutating func takeDueCalls(queue: DispatchQueue?) -> [@Sendable () async -> Void] {
+            var calls: [@Sendable () async -> Void] = []
             if sentUndelivered, outcome == nil, let started = handlers.requestStarted {
                 sentUndelivered = false
-                calls.append(started)
+                calls.append { await CallbackDelivery.call(started, on: queue) }
             }
             guard let outcome else { return calls }
             if !outcomeDelivered {
                 switch outcome {
                 case .success(let value):
                     if let success = handlers.success {
-                        calls.append { success(value) }
+                        calls.append { await CallbackDelivery.call(success, with: value, on: queue) }
                         outcomeDelivered = true
                     }
                 case .failure(let error):
-                    if let handler = handler(for: error) {
+                    if let handler = handler(for: error, queue: queue) {
                         calls.append(handler)
                         outcomeDelivered = true
                     }
@@ -58,21 +60,25 @@ extension RequestHandle {
             }
             if !finallyDelivered, let finally = handlers.finally {
                 finallyDelivered = true
-                calls.append(finally)
+                calls.append { await CallbackDelivery.call(finally, on: queue) }
             }
             return calls
         }
 
-        /// The handler of `error`'s own kind, else `onError`'s.
-        private func handler(for error: QuiverError) -> (@Sendable () -> Void)? {
-            if error.isCancelled, let cancellation = handlers.cancellation { return cancellation }
-            if error.isTimeout, let timeout = handlers.timeout { return timeout }
-            if case .statusCode(let response) = error, response.statusCode == 401, let notAuthorized = handlers.notAuthorized {
-                return notAuthorized
+        /// The call of the handler of `error`'s own kind, else of `onError`'s.
+        private func handler(for error: QuiverError, queue: DispatchQueue?) -> (@Sendable () async -> Void)? {
+            let handler: (@isolated(any) @Sendable () -> Void)? =
+                if error.isCancelled, let cancellation = handlers.cancellation { cancellation }
+                else if error.isTimeout, let timeout = handlers.timeout { timeout }
+                else if case .statusCode(let response) = error, response.statusCode == 401,
+                        let notAuthorized = handlers.notAuthorized { notAuthorized }
+                else if error.isNetworkUnavailable, let unavailable = handlers.networkUnavailable { unavailable }
+                else { nil }
+            if let handler {
+                return { await CallbackDelivery.call(handler, on: queue) }
             }
-            if error.isNetworkUnavailable, let unavailable = handlers.networkUnavailable { return unavailable }
             guard let onError = handlers.error else { return nil }
-            return { onError(error) }
+            return { await CallbackDelivery.call(onError, with: error, on: queue) }
         }
     }
 }

@@ -17,8 +17,9 @@ import Dispatch
 /// A request nobody observes runs with `execute()`. Once started it runs to its end even if
 /// the handle is not kept; ``cancel()`` stops it.
 ///
-/// **Events.** Each fires at most once (progress: once per report), in order, on the callback
-/// queue. A failure goes to the handler of its kind when one is attached
+/// **Events.** Each fires at most once (progress: once per report), in order. A handler
+/// written in actor-isolated code runs on that actor (main-actor code may update its state
+/// directly); one of no actor runs on the callback queue. A failure goes to the handler of its kind when one is attached
 /// (``onCancellation(_:)``, ``onTimeout(_:)``, ``onNotAuthorized(_:)``,
 /// ``onNetworkUnavailable(_:)``), otherwise to ``onError(_:)``. An outcome that arrives before its
 /// handler is attached waits for it. ``defer(_:)`` runs after the outcome, whatever it was.
@@ -28,13 +29,15 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     typealias Work = @Sendable (_ progress: @escaping @Sendable (ProgressResponse) -> Void) async -> Result<Success, QuiverError>
 
     private let work: Work
-    /// A serial queue on the callback queue, so that events arrive in order.
-    private let queue: DispatchQueue
+    /// Where handlers of no actor run; `nil` for the global executor.
+    private let queue: DispatchQueue?
+    /// Runs the handlers one after another, so that events arrive in order.
+    private let delivery = CallbackDelivery()
     private let state = Locked(Events())
 
-    init(callbackQueue: DispatchQueue, work: @escaping Work) {
+    init(callbackQueue: DispatchQueue?, work: @escaping Work) {
         self.work = work
-        self.queue = DispatchQueue(label: "quiver.request-handle", target: callbackQueue)
+        self.queue = callbackQueue
     }
 
     /// Whether ``cancel()`` was called.
@@ -70,7 +73,7 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     /// - Parameter handler: Called with the value.
     /// - Returns: This handle.
     @discardableResult
-    public func onSuccess(_ handler: @escaping @Sendable (Success) -> Void) -> RequestHandle {
+    public func onSuccess(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Success) -> Void) -> RequestHandle {
         deliver { $0.handlers.success = handler }
         start()
         return self
@@ -81,7 +84,7 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     /// - Parameter handler: Called with the value.
     /// - Returns: This handle.
     @discardableResult
-    public func onCompleted(_ handler: @escaping @Sendable (Success) -> Void) -> RequestHandle {
+    public func onCompleted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Success) -> Void) -> RequestHandle {
         onSuccess(handler)
     }
 
@@ -91,7 +94,7 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     /// - Parameter handler: Called with the error.
     /// - Returns: This handle.
     @discardableResult
-    public func onError(_ handler: @escaping @Sendable (QuiverError) -> Void) -> RequestHandle {
+    public func onError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (QuiverError) -> Void) -> RequestHandle {
         deliver { $0.handlers.error = handler }
     }
 
@@ -100,7 +103,7 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     /// - Parameter handler: Called with each report.
     /// - Returns: This handle.
     @discardableResult
-    public func onProgress(_ handler: @escaping @Sendable (ProgressResponse) -> Void) -> RequestHandle {
+    public func onProgress(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ProgressResponse) -> Void) -> RequestHandle {
         deliver { $0.handlers.progress = handler }
     }
 
@@ -110,7 +113,7 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     /// - Parameter handler: Called once.
     /// - Returns: This handle.
     @discardableResult
-    public func onCancellation(_ handler: @escaping @Sendable () -> Void) -> RequestHandle {
+    public func onCancellation(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> RequestHandle {
         deliver { $0.handlers.cancellation = handler }
     }
 
@@ -119,7 +122,7 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     /// - Parameter handler: Called once.
     /// - Returns: This handle.
     @discardableResult
-    public func onCanceled(_ handler: @escaping @Sendable () -> Void) -> RequestHandle {
+    public func onCanceled(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> RequestHandle {
         onCancellation(handler)
     }
 
@@ -128,7 +131,7 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     /// - Parameter handler: Called once.
     /// - Returns: This handle.
     @discardableResult
-    public func onTimeout(_ handler: @escaping @Sendable () -> Void) -> RequestHandle {
+    public func onTimeout(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> RequestHandle {
         deliver { $0.handlers.timeout = handler }
     }
 
@@ -137,7 +140,7 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     /// - Parameter handler: Called once.
     /// - Returns: This handle.
     @discardableResult
-    public func onNotAuthorized(_ handler: @escaping @Sendable () -> Void) -> RequestHandle {
+    public func onNotAuthorized(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> RequestHandle {
         deliver { $0.handlers.notAuthorized = handler }
     }
 
@@ -147,7 +150,7 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     /// - Parameter handler: Called once.
     /// - Returns: This handle.
     @discardableResult
-    public func onNetworkUnavailable(_ handler: @escaping @Sendable () -> Void) -> RequestHandle {
+    public func onNetworkUnavailable(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> RequestHandle {
         deliver { $0.handlers.networkUnavailable = handler }
     }
 
@@ -158,7 +161,7 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     /// - Parameter handler: Called once, even if the request is retried.
     /// - Returns: This handle.
     @discardableResult
-    public func onRequestStarted(_ handler: @escaping @Sendable () -> Void) -> RequestHandle {
+    public func onRequestStarted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> RequestHandle {
         deliver { $0.handlers.requestStarted = handler }
     }
 
@@ -168,7 +171,7 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     /// - Parameter handler: Called once.
     /// - Returns: This handle.
     @discardableResult
-    public func `defer`(_ handler: @escaping @Sendable () -> Void) -> RequestHandle {
+    public func `defer`(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> RequestHandle {
         deliver { $0.handlers.finally = handler }
     }
 
@@ -196,20 +199,23 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
     /// Passes a progress report to the progress handler, if one is attached.
     private func report(_ report: ProgressResponse) {
         guard let handler = state.withLock({ $0.handlers.progress }) else { return }
-        queue.async { handler(report) }
+        let queue = queue
+        delivery.send { await CallbackDelivery.call(handler, with: report, on: queue) }
     }
 
     /// Applies `change`, then runs on the queue every call that became due.
     @discardableResult
     private func deliver(_ change: (inout Events) -> Void) -> RequestHandle {
-        let calls = state.withLock { events in
+        let queue = queue
+        state.withLock { events in
             change(&events)
-            return events.takeDueCalls()
-        }
-        if !calls.isEmpty {
-            queue.async {
-                for call in calls {
-                    call()
+            let calls = events.takeDueCalls(queue: queue)
+            // Sent under the lock: calls made due by two threads reach the delivery in order.
+            if !calls.isEmpty {
+                delivery.send {
+                    for call in calls {
+                        await call()
+                    }
                 }
             }
         }
