@@ -25,12 +25,12 @@ public struct APIEnvironment: Sendable, Hashable {
 /// stage / prod), switchable at run time from any thread.
 ///
 /// **The rule.** The plugin knows the environments it switches between: the ones it is created
-/// with and every one it is switched to. A request whose URL lies under one of their base URLs
-/// (same scheme, host and port, and the base URL's path as a whole-segment prefix) is moved to
-/// the current environment: that base URL is replaced by the current one, and the rest of the
-/// path, the query and everything the plugins before it did are kept. A request aimed anywhere
-/// else — a target that names its own server, such as a `GenericTarget` for a file host or a
-/// per-request server URL — is sent where its target says, untouched. Requests already sent are
+/// with and every one it is switched to. A request whose target's `baseURL` **is** one of their
+/// base URLs (a trailing `/` aside) is moved to the current environment: that base URL is
+/// replaced by the current one, and the path, the query and everything the plugins before it
+/// did are kept. A target with any other base URL — another server, or the same host with a
+/// path prefix of its own (`https://staging.example.com/v1` when the environment is
+/// `https://staging.example.com`) — is sent where it says, untouched. Requests already sent are
 /// not affected by a switch; every request prepared after it is.
 ///
 /// ```swift
@@ -39,26 +39,29 @@ public struct APIEnvironment: Sendable, Hashable {
 /// environments.switch(to: staging)                          // API's requests now go to staging
 /// ```
 ///
+/// A target whose base URL is a placeholder that can never resolve (a host under `.invalid`,
+/// such as `https://api.app.invalid`) and none of the environments is refused with
+/// ``QuiverError/invalidRequest(_:)`` naming the plugin and its environments, and nothing is
+/// sent: list the placeholder among the environments, or give the target one of their base URLs.
+///
 /// Put it first among the plugins, so that the others see the final URL.
 public final class EnvironmentPlugin: PluginType {
     private struct State {
         var current: APIEnvironment
-        /// Every environment known, each base URL as text without a trailing `/`, longest first.
+        /// Every environment known, each base URL as text without a trailing `/`.
         var known: [(environment: APIEnvironment, prefix: String)]
 
         mutating func learn(_ environment: APIEnvironment) {
             guard !known.contains(where: { $0.environment == environment }) else { return }
-            known.append((environment, EnvironmentPlugin.prefix(of: environment)))
-            known.sort { $0.prefix.utf8.count > $1.prefix.utf8.count }
+            known.append((environment, EnvironmentPlugin.prefix(of: environment.baseURL)))
         }
     }
 
     private let state: Locked<State>
 
-    /// Creates the plugin for one environment: requests aimed at it go to whichever environment
-    /// it is later switched to.
-    ///
-    /// - Parameter environment: The environment to start with, whose base URL your targets use.
+    /// Removed: the plugin moves only the targets whose base URL is one of its environments.
+    @available(*, unavailable, renamed: "init(current:among:)",
+               message: "list every environment your targets' base URLs name: EnvironmentPlugin(current: prod, among: [dev, staging, prod])")
     public convenience init(_ environment: APIEnvironment) {
         self.init(current: environment, among: [])
     }
@@ -98,29 +101,43 @@ public final class EnvironmentPlugin: PluginType {
         }
     }
 
-    /// Moves the request to the current environment when its URL is under a known one.
+    /// Moves the request to the current environment when its target's base URL is a known one.
     ///
-    /// - Throws: ``QuiverError/invalidRequest(_:)`` when the rewritten URL is not valid.
+    /// - Throws: ``QuiverError/invalidRequest(_:)`` when the rewritten URL is not valid, or when
+    ///   the target's base URL is a placeholder (`.invalid`) that no environment names.
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard let url = request.url else { return request }
-        let text = url.absoluteString
-        let (current, prefix) = state.withLock { state in
-            (state.current, state.known.first { Self.isURL(text, under: $0.prefix) }?.prefix)
+        let base = Self.prefix(of: target.baseURL)
+        let (current, known) = state.withLock { state in
+            (state.current, state.known.contains { $0.prefix == base })
         }
-        guard let prefix else { return request }
-        let target = Self.prefix(of: current)
-        guard target != prefix else { return request }
-        let joined = target + text.dropFirst(prefix.count)
-        guard let rewritten = URL(string: joined) else {
+        guard known else {
+            if target.baseURL.host?.lowercased().hasSuffix(".invalid") == true {
+                let names = environments.map { "\($0.name) \(Self.prefix(of: $0.baseURL))" }
+                throw QuiverError.invalidRequest("""
+                    \(request.httpMethod ?? "GET") \(url.absoluteString): EnvironmentPlugin moves only targets whose \
+                    base URL is one of its environments (\(names.joined(separator: ", "))), and \(base) is a \
+                    placeholder that can never be reached; list it with EnvironmentPlugin(current:among:) \
+                    or give the target one of those base URLs
+                    """)
+            }
+            return request
+        }
+        let text = url.absoluteString
+        let destination = Self.prefix(of: current.baseURL)
+        // An endpoint closure may have sent the request elsewhere: only a URL still under the
+        // target's base URL is moved.
+        guard destination != base, Self.isURL(text, under: base) else { return request }
+        guard let rewritten = URL(string: destination + text.dropFirst(base.count)) else {
             throw QuiverError.invalidRequest("\(request.httpMethod ?? "GET") \(text): the environment \(current.name) makes an invalid URL")
         }
         request.url = rewritten
         return request
     }
 
-    /// The base URL of `environment` as text, without a trailing `/` or a query.
-    private static func prefix(of environment: APIEnvironment) -> String {
-        let base = environment.baseURL.absoluteString
+    /// A base URL as text, without a trailing `/` or a query.
+    private static func prefix(of baseURL: URL) -> String {
+        let base = baseURL.absoluteString
         let head = base.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? base
         return head.trimmingSuffix("/")
     }
