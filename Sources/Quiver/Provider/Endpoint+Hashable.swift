@@ -3,21 +3,22 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Endpoints compare by what they would send: URL, method, header fields and task.
+/// Endpoints compare by what they would send: URL, method, header fields and task. Equality is
+/// an equivalence (reflexive, symmetric, transitive) and equal endpoints hash alike, whatever
+/// the task.
 ///
-/// Tasks compare by the request they build: the URL with its query, the body bytes and the
+/// Tasks compare by the request they build: the URL with its query, the body and the
 /// `Content-Type` (so `.json(user)` equals `.data(bytes, contentType: "application/json")` when
-/// the bytes match, and two `.json` tasks of equal values are equal). An `.uploadFile` task
-/// compares by its file URL. A task whose request cannot be compared this way is unequal to
-/// every endpoint, itself included: a ``HTTPTask/multipart(_:)`` form, a
-/// ``HTTPTask/download(to:)`` (its destination is a closure), and a task that fails to encode.
+/// the bytes match). A JSON body compares by its value, not its bytes: an encoder without
+/// `.sortedKeys` writes an object's keys in any order. A multipart form compares by its parts and
+/// boundary, an `.uploadFile` task by its file URL, a download by its request (where the file
+/// goes is a closure, and is not compared), and two tasks that fail to encode by their error.
 /// The sample response closure is not compared.
 extension Endpoint: Hashable {
     /// Whether `lhs` and `rhs` would send the same request.
     public static func == (lhs: Endpoint, rhs: Endpoint) -> Bool {
-        guard lhs.url == rhs.url, lhs.method == rhs.method, lhs.httpHeaderFields == rhs.httpHeaderFields,
-              let left = lhs.sentTask, let right = rhs.sentTask else { return false }
-        return left == right
+        lhs.url == rhs.url && lhs.method == rhs.method && lhs.httpHeaderFields == rhs.httpHeaderFields
+            && lhs.sentTask == rhs.sentTask
     }
 
     /// Hashes the URL, method and header fields (equal endpoints have equal hashes).
@@ -27,24 +28,46 @@ extension Endpoint: Hashable {
         hasher.combine(httpHeaderFields)
     }
 
-    /// What the task puts into the request, or `nil` when it cannot be compared.
-    private var sentTask: SentTask? {
-        guard let built = try? RequestBuilder.build(self), built.download == nil else { return nil }
-        var file: URL?
-        switch built.bodySource {
-        case .file(let url): file = url
-        case .multipart: return nil
-        case nil: break
+    /// What the task puts into the request.
+    private var sentTask: SentTask {
+        let built: BuiltRequest
+        do {
+            built = try RequestBuilder.build(self)
+        } catch {
+            return .unencodable(String(describing: error))
         }
-        return SentTask(url: built.urlRequest.url, body: built.urlRequest.httpBody,
-                        contentType: built.urlRequest.value(forHTTPHeaderField: "Content-Type"), file: file)
+        let request = built.urlRequest
+        let contentType = request.value(forHTTPHeaderField: "Content-Type")
+        return .built(url: request.url, body: request.httpBody.map { Self.comparable($0, contentType: contentType) },
+                      contentType: contentType, source: built.bodySource.map(SentTask.Source.init),
+                      isDownload: built.download != nil)
+    }
+
+    /// A body as compared: a JSON one rewritten with its keys sorted, any other as it is.
+    private static func comparable(_ body: Data, contentType: String?) -> Data {
+        guard contentType?.lowercased().contains("json") == true,
+              let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+              let sorted = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+        else { return body }
+        return sorted
     }
 
     /// The parts of a built request that a task decides.
-    private struct SentTask: Equatable {
-        let url: URL?
-        let body: Data?
-        let contentType: String?
-        let file: URL?
+    private enum SentTask: Equatable {
+        /// Where a body that is not in memory comes from.
+        enum Source: Equatable {
+            case file(URL)
+            case multipart(MultipartForm)
+
+            init(_ source: BodySource) {
+                switch source {
+                case .file(let url): self = .file(url)
+                case .multipart(let form): self = .multipart(form)
+                }
+            }
+        }
+
+        case built(url: URL?, body: Data?, contentType: String?, source: Source?, isDownload: Bool)
+        case unencodable(String)
     }
 }

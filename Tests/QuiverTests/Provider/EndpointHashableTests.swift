@@ -35,17 +35,45 @@ import Testing
         #expect(endpoint(task: .form(["a": 1])) != endpoint(task: .data(Data("a=1".utf8))))
     }
 
-    @Test func uploadsCompareByTheirFileAndUncomparableTasksAreNeverEqual() {
+    @Test func uploadsCompareByTheirFile() {
         let file = URL(fileURLWithPath: #filePath)
         #expect(endpoint(task: .uploadFile(file)) == endpoint(task: .uploadFile(file)))
-        let download = endpoint(method: .get, task: .download(to: { url, _ in (url, []) }))
-        #expect(download != download)
-        let multipart = endpoint(task: .multipart(MultipartForm()))
-        #expect(multipart != multipart)
+        #expect(endpoint(task: .uploadFile(file)) != endpoint(task: .uploadFile(URL(fileURLWithPath: "/tmp/other"))))
+    }
+
+    // Issue 29: a multipart, download or downloadCarrying endpoint was not equal to itself (a
+    // Set could not find it), and a task that failed to encode neither.
+    @Test func everyTaskIsEqualToItselfAndFoundInASet() throws {
         struct Unencodable: Encodable, Sendable {
             func encode(to encoder: any Encoder) throws { throw CancellationError() }
         }
-        let failing = endpoint(task: .json(Unencodable()))
-        #expect(failing != failing)
+        var form = MultipartForm()
+        form.append("Ada", name: "name")
+        var longer = form
+        longer.append("x", name: "y")
+        let endpoints = [
+            endpoint(method: .get, task: .download(to: { url, _ in (url, []) })),
+            endpoint(task: .downloadCarrying(.json(["a": 1]), to: { url, _ in (url, []) })),
+            endpoint(task: .multipart(form)),
+            endpoint(task: .json(Unencodable())),
+        ]
+        for item in endpoints {
+            #expect(item == item)
+            #expect(Set([item]).contains(item))
+        }
+        #expect(endpoint(task: .multipart(form)) != endpoint(task: .multipart(longer)))
+    }
+
+    // Issue 29: on Linux a plain JSONEncoder writes an object's keys in a different order each
+    // time, so `.json(x, encoder: JSONEncoder())` was almost never equal to itself.
+    @Test func aJSONBodyComparesByValueWhateverOrderItsKeysAreWrittenIn() {
+        let value = ["alpha": 1, "bravo": 2, "charlie": 3, "delta": 4, "echo": 5, "foxtrot": 6]
+        let first = endpoint(task: .json(value, encoder: JSONEncoder()))
+        for _ in 0..<10 {
+            let again = endpoint(task: .json(value, encoder: JSONEncoder()))
+            #expect(first == again)
+            #expect(first.hashValue == again.hashValue)
+        }
+        #expect(first != endpoint(task: .json(["alpha": 2], encoder: JSONEncoder())))
     }
 }
