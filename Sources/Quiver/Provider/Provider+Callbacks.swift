@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 extension Provider {
     /// Requests `target` and calls `completion` with the outcome: the completion-handler API,
@@ -62,7 +63,9 @@ extension Provider {
 
     /// The last progress report: the complete response.
     static func completion(of response: Response) -> ProgressResponse {
-        let size = Int64(response.data.count)
+        // A download to a file holds no data: its size is the file's.
+        let fileSize = response.fileURL.flatMap { try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize }
+        let size = Int64(fileSize ?? response.data.count)
         return ProgressResponse(completedUnitCount: size, totalUnitCount: size, response: response)
     }
 

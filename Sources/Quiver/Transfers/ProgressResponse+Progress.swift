@@ -6,14 +6,20 @@ extension ProgressResponse {
     /// its total is `-1` (indeterminate) while the size is unknown.
     ///
     /// ```swift
-    /// provider.request(.download, callbackQueue: .main, progress: { report in
+    /// provider.request(.download, progress: { report in   // in main-actor code
     ///     progressView.observedProgress = report.progressObject
     /// }) { _ in }
     /// ```
     public var progressObject: Progress {
-        let total = isCompleted ? max(totalUnitCount, completedUnitCount) : totalUnitCount
+        guard isCompleted else {
+            let progress = Progress(totalUnitCount: totalUnitCount)
+            progress.completedUnitCount = completedUnitCount
+            return progress
+        }
+        // Finished whatever the counts: an empty body is 0 of 0, which `Progress` calls unfinished.
+        let total = max(totalUnitCount, completedUnitCount, 1)
         let progress = Progress(totalUnitCount: total)
-        progress.completedUnitCount = completedUnitCount
+        progress.completedUnitCount = total
         return progress
     }
 }

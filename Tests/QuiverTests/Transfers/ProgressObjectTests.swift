@@ -17,4 +17,28 @@ import Testing
                                     response: Response(statusCode: 200, data: Data())).progressObject
         #expect(done.isFinished)
     }
+
+    // Issue 29: the last report of a download to a file was made from the response's data,
+    // which is empty for a file: its progress object read 0 of 0, not finished.
+    @Test func theLastReportOfADownloadToAFileIsFinishedWithTheFilesSize() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("report.pdf")
+        let target = GenericTarget(baseURL: exampleBase, path: "report", task: .download(to: DownloadDestinations.file(destination)),
+                                   sampleData: Data("%PDF-1.7".utf8))
+        let provider = Provider<GenericTarget>(stubClosure: Provider.immediatelyStub)
+        var last: ProgressResponse?
+        for try await report in provider.requestWithProgress(target) {
+            last = report
+        }
+        let progress = try #require(last?.progressObject)
+        #expect(progress.isFinished)
+        #expect(progress.completedUnitCount == 8)
+        #expect(progress.totalUnitCount == 8)
+    }
+
+    @Test func aCompletedReportOfAnEmptyBodyIsFinished() {
+        let done = ProgressResponse(completedUnitCount: 0, totalUnitCount: 0, response: Response(statusCode: 204, data: Data()))
+        #expect(done.progressObject.isFinished)
+    }
 }
