@@ -55,7 +55,7 @@ enum RequestBuilder {
         var parts = Parts(method: endpoint.method, jsonEncoder: encoder)
         try parts.collect(endpoint.task)
         if parts.bodySource != nil, endpoint.method.forbidsBody {
-            throw .invalidRequest("\(endpoint.method) \(endpoint.url): a \(endpoint.method) request cannot carry a body")
+            throw .invalidRequest("\(endpoint.method) \(endpoint.url): \(RequestValidator.bodyRefusal(method: endpoint.method.rawValue))")
         }
 
         let urlString = parts.query.isEmpty ? endpoint.url : URLPath.appending(query: parts.query, to: endpoint.url)

@@ -7,6 +7,11 @@ import FoundationNetworking
 /// leaves: non-http(s) URLs, illegal method tokens, header names or values, bodies on
 /// `GET`/`HEAD`.
 enum RequestValidator {
+    /// Why a `GET` or `HEAD` with a body is refused, and what to send instead.
+    static func bodyRefusal(method: String) -> String {
+        "a \(method) request cannot carry a body; send the values as a query (.query(…) or task.adding(query:)), or use POST"
+    }
+
     /// Checks `request` as it is about to go to the transport, and hands back what it read of
     /// it: reading a `URLRequest`'s properties on Linux costs, and the transport request is
     /// made of the same.
@@ -37,7 +42,7 @@ enum RequestValidator {
         let body = request.httpBody
         let hasBodyStream = body == nil && request.httpBodyStream != nil
         if isGetOrHead(method) && (body != nil || hasBodyStream) {
-            throw refuse("a \(method.uppercased()) request cannot carry a body")
+            throw refuse(Self.bodyRefusal(method: method.uppercased()))
         }
         return CheckedRequest(method: method, url: url, body: body, hasBodyStream: hasBodyStream)
     }

@@ -33,8 +33,31 @@ extension Response {
             }
             return try KeyPathDecoding.decode(D.self, at: keyPath, from: data, using: decoder)
         } catch {
+            // JSON that is not UTF-8 (a Latin-1 body, say) fails as "not valid JSON": say why.
+            if String(data: data, encoding: .utf8) == nil, !Self.hasUnicodeByteOrderMark(data) {
+                throw .decoding(UndecodableTextError(encoding: .utf8, declaredCharset: declaredCharset), self)
+            }
             throw .decoding(error, self)
         }
+    }
+
+    /// The `charset` parameter of the `Content-Type`, lowercased, if any.
+    private var declaredCharset: String? {
+        guard let type = value(forHTTPHeaderField: "Content-Type") else { return nil }
+        for parameter in type.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "charset" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+            }
+        }
+        return nil
+    }
+
+    /// Whether `data` starts with a UTF-16 or UTF-32 byte order mark, which JSON decoders accept.
+    private static func hasUnicodeByteOrderMark(_ data: Data) -> Bool {
+        let head = Array(data.prefix(4))
+        return head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
+            || head.starts(with: [0x00, 0x00, 0xFE, 0xFF])
     }
 
     /// The body decoded into a DTO, then converted into the application type `type`.
@@ -64,7 +87,7 @@ extension Response {
     /// - Throws: ``QuiverError/decoding(_:_:)`` when the body is not valid in that encoding.
     public func mapString(encoding: String.Encoding = .utf8) throws(QuiverError) -> String {
         guard let text = String(data: data, encoding: encoding) else {
-            throw .decoding(UndecodableTextError(encoding: encoding), self)
+            throw .decoding(UndecodableTextError(encoding: encoding, declaredCharset: declaredCharset), self)
         }
         return text
     }
@@ -112,7 +135,15 @@ public struct EmptyBodyError: Error, Sendable, CustomStringConvertible {
 public struct UndecodableTextError: Error, Sendable, CustomStringConvertible {
     /// The expected encoding.
     public let encoding: String.Encoding
+    /// The `charset` the response's `Content-Type` names, if any.
+    public let declaredCharset: String?
 
-    /// `the response body is not valid <encoding> text`.
-    public var description: String { "the response body is not valid \(encoding) text" }
+    /// `the response body is not valid <encoding> text`, with the charset the `Content-Type`
+    /// names and, for JSON, what to do.
+    public var description: String {
+        let named = declaredCharset.map { " (its Content-Type names charset=\($0))" } ?? ""
+        guard encoding == .utf8 else { return "the response body is not valid \(encoding) text\(named)" }
+        return "the response body is not valid UTF-8 text\(named), and JSON must be UTF-8: read it with "
+            + "mapString(encoding:) and decode the text re-encoded as UTF-8"
+    }
 }

@@ -122,7 +122,9 @@ import Testing
             _ = try request(.data(Data("x".utf8)), method: method)
         } throws: { error in
             guard case .invalidRequest(let reason) = error as? QuiverError else { return false }
+            // Issue 29: the refusal says what to do instead.
             return reason.contains("cannot carry a body") && reason.contains(method.rawValue)
+                && reason.contains(".query(") && reason.contains("POST")
         }
     }
 

@@ -152,4 +152,25 @@ import Testing
         let target = GenericTarget(baseURL: exampleBase, sampleData: Data(#"[{"id":7,"full_name":"Ada"}]"#.utf8))
         #expect(try await provider.decode([AppUser].self, from: target) == [AppUser(id: 7, name: "Ada")])
     }
+
+    // Issue 29: a Latin-1 body failed as "not valid JSON", with no word of its encoding.
+    @Test func aBodyThatIsNotUTF8SaysWhichCharsetItsContentTypeNamed() throws {
+        let latin1 = try #require(#"{"name":"José"}"#.data(using: .isoLatin1))
+        let response = Response(statusCode: 200, data: latin1, url: try #require(URL(string: "https://h/users/1")),
+                                headerFields: ["Content-Type": "application/json; charset=ISO-8859-1"])
+        #expect {
+            try response.decode([String: String].self)
+        } throws: { error in
+            guard case .decoding(let cause as UndecodableTextError, _) = error as? QuiverError else { return false }
+            return cause.declaredCharset == "iso-8859-1" && "\(cause)".contains("charset=iso-8859-1")
+                && "\(cause)".contains("not valid UTF-8") && "\(cause)".contains("mapString(encoding:)")
+        }
+        // Valid UTF-8 that is not JSON keeps the decoder's own error.
+        #expect {
+            try self.response("not json").decode([String: String].self)
+        } throws: { error in
+            guard case .decoding(let cause, _) = error as? QuiverError else { return false }
+            return !(cause is UndecodableTextError)
+        }
+    }
 }
