@@ -1,22 +1,10 @@
 // The context of README.md's swift blocks: the names they use but do not declare, as a reader
 // would assume them (a model type, a base URL, a token, a few UI functions). scripts/test-readme
-// compiles this file beside the blocks. Types the README declares itself (`GitHub`, `Library`,
-// `APIError` ...) are not repeated here; keep this file to what the README really leaves out.
+// compiles this file beside the blocks. Types the README declares itself (`User`, `Gist`, `GitHub`,
+// `Library`, `APIError` ...) are not repeated here; keep this file to what the README really leaves out.
 import Quiver
 
 // MARK: Models
-
-/// A GitHub user, as the quick start decodes it.
-struct User: Codable, Sendable {
-    let id: Int
-    let login: String
-}
-
-/// A gist to create.
-struct Gist: Codable, Sendable {
-    var description: String
-    var files: [String: String]
-}
 
 /// A book of the `Library` API.
 struct Book: Codable, Sendable {
