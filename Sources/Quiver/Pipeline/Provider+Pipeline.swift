@@ -199,7 +199,7 @@ extension Provider {
                     observingPlugins[index].didReceive(result, target: pluginTarget)
                 }
             }
-            if Self.isSuccess(result) {
+            if Self.isFinished(result) {
                 // A success is never tried again: no asynchronous call to find that out.
                 return consume result
             }
@@ -218,13 +218,29 @@ extension Provider {
         }
     }
 
+    /// Whether `result` is a success that no retrier is asked about: any but a `401`, which is a
+    /// challenge even when the target's validation lets it through.
+    static func isFinished(_ result: Result<Response, QuiverError>) -> Bool {
+        switch result {
+        case .success(let response): response.statusCode != 401
+        case .failure: false
+        }
+    }
+
     /// What an attempt's result leads to: `nil` when it is to be tried again (after the retry
     /// delay has passed), else the outcome to return. Shared by buffered and streamed requests.
     func outcome(after result: Result<Response, QuiverError>, of request: URLRequest, pluginTarget: any TargetType,
                  attempt: Int) async -> Result<Response, QuiverError>? {
-        guard case .failure(let error) = result, attempt < RetryPolicy.attemptCeiling, !error.isCancelled else {
+        switch result {
+        case .failure(let error) where !error.isCancelled:
+            break
+        case .success(let response) where response.statusCode == 401:
+            // A challenge let through by the target's validation (`.none`) is still one.
+            break
+        default:
             return result
         }
+        guard attempt < RetryPolicy.attemptCeiling else { return result }
         // Looked up only now: the cast costs something, and most requests never need it.
         let policy = (pluginTarget as? any RetryPolicyProviding)?.retryPolicy ?? retryPolicy
         switch await retryDecision(after: result, request: request, pluginTarget: pluginTarget,

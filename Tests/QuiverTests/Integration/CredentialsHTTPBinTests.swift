@@ -62,4 +62,31 @@ import Testing
         #expect(result.failure?.response?.statusCode == 401)
         #expect(result.failure?.response?.request?.value(forHTTPHeaderField: "Authorization") == "Bearer other")
     }
+
+    // Issue 29: the remembered Basic answer was sent up front to every path of the origin, and
+    // the Digest challenge of another path was then refused as "already answered" (both orders).
+    @Test(arguments: [["basic-auth/ada/s3cret", "digest-auth/auth/ada/s3cret/SHA-256"],
+                      ["digest-auth/auth/ada/s3cret/SHA-256", "basic-auth/ada/s3cret"]])
+    func challengesOfOtherProtectionSpacesOnOneOriginAreEachAnswered(paths: [String]) async throws {
+        let (provider, attempts) = provider(user: "ada", password: "s3cret")
+        for path in paths {
+            let echo = try await provider.decode(Echo.self, from: GenericTarget(baseURL: base, path: path))
+            #expect(echo.authenticated && echo.user == "ada")
+        }
+        // Then each is answered up front within its own space.
+        for path in paths {
+            _ = try await provider.response(for: GenericTarget(baseURL: base, path: path))
+        }
+        #expect(attempts.withLock { $0 } <= 7)
+    }
+
+    // Issue 29: with validation `.none` (what the Moya guide suggests for Moya's behaviour) the
+    // 401 came back as a success and was never answered.
+    @Test func aChallengeIsAnsweredWhateverTheValidation() async throws {
+        let (provider, attempts) = provider(user: "ada", password: "s3cret")
+        let target = GenericTarget(baseURL: base, path: "basic-auth/ada/s3cret", validationType: .none)
+        let response = try await provider.response(for: target)
+        #expect(response.statusCode == 200)
+        #expect(attempts.withLock { $0 } == 2)
+    }
 }

@@ -20,12 +20,16 @@ import FoundationNetworking
 ///   `WWW-Authenticate` challenge Quiver speaks (Digest with SHA-256 or MD5, their `-sess`
 ///   variants, `qop=auth`; else Basic), the request is replayed through every plugin's `prepare`
 ///   with an `Authorization` header made from the target's credential. It counts as a new attempt.
-/// - Later requests to the same origin (scheme, host, port) answer the remembered challenge
-///   up front; Digest nonces are counted (`nc`) and a fresh client nonce is made each time.
-/// - A `401` to a request that already carried credentials is handed back as
-///   ``QuiverError/statusCode(_:)``, so a wrong password never loops. The one exception is a
-///   Digest challenge marked `stale=true` (the credential was right, the nonce had expired),
-///   which is answered again (by the first two attempts of a request only).
+/// - Later requests answer the remembered challenge up front, but only within its protection
+///   space: for Basic, the paths at or below the challenged path's directory (RFC 7617 §2.2);
+///   for Digest, the challenge's `domain`, else the whole origin (RFC 7616 §3.3). Digest nonces
+///   are counted (`nc`) and a fresh client nonce is made each time.
+/// - A `401` to a request that already answered the same challenge (scheme and realm) is handed
+///   back as ``QuiverError/statusCode(_:)``, so a wrong password never loops. A challenge of
+///   another scheme or realm is answered, as is a Digest challenge marked `stale=true` (the
+///   credential was right, the nonce had expired; by the first two attempts of a request only).
+/// - A challenge is a challenge whatever the target's ``ValidationType``: a `401` that
+///   validation lets through (``ValidationType/none``) is answered too.
 /// - Credentials never cross origins: a challenge from another origin than the request's (after
 ///   a redirect) is not answered, and a request that already has an `Authorization` header
 ///   (from ``AccessTokenPlugin``, say) is left as it is.
@@ -36,15 +40,9 @@ public final class CredentialsPlugin: RequestRetrier {
     /// Chooses the credential for a target, or `nil` to leave its challenges unanswered.
     public typealias CredentialsClosure = @Sendable (any TargetType) async throws -> URLCredential?
 
-    /// A challenge answered for an origin, and how often its nonce has been used.
-    private struct Answered {
-        let challenge: AuthenticationChallenge
-        var nonceCount = 0
-    }
-
     private let credentialsClosure: CredentialsClosure
-    /// The last challenge answered, by origin.
-    private let answered = Locked([String: Answered]())
+    /// The challenges answered, by origin and protection space.
+    private let answered = Locked(ProtectionSpaces())
 
     /// Creates the plugin.
     ///
@@ -65,24 +63,19 @@ public final class CredentialsPlugin: RequestRetrier {
         self.init { _ in credential }
     }
 
-    /// Answers the challenge remembered for the request's origin, if any, unless the request
-    /// already carries an `Authorization` header.
+    /// Answers the challenge remembered for the request's protection space, if any, unless the
+    /// request already carries an `Authorization` header.
     ///
     /// - Throws: ``QuiverError/invalidRequest(_:)`` for a Basic user name with a colon (RFC 7617
     ///   cannot carry it); what the credentials closure throws.
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard request.value(forHTTPHeaderField: "Authorization") == nil, let url = request.url,
-              let origin = Self.origin(of: url), answered.withLock({ $0[origin] != nil }),
+              let origin = Self.origin(of: url), answered.withLock({ $0.hasAnswered(origin: origin) }),
               let credential = try await credentialsClosure(target),
               let user = credential.user, let password = credential.password
         else { return request }
         // Taken and counted in one step, so that concurrent requests never share a nonce count.
-        guard let (challenge, count) = answered.withLock({ state -> (AuthenticationChallenge, Int)? in
-            guard var entry = state[origin] else { return nil }
-            entry.nonceCount += 1
-            state[origin] = entry
-            return (entry.challenge, entry.nonceCount)
-        }) else { return request }
+        guard let (challenge, count) = answered.withLock({ $0.use(origin: origin, path: url.path) }) else { return request }
 
         let value: String
         if let digest = DigestAuthorization(challenge, bodyIsKnown: Self.bodyIsKnown(request)) {
@@ -106,25 +99,40 @@ public final class CredentialsPlugin: RequestRetrier {
     /// and was not already answered by this request (except a stale Digest nonce).
     public func retryDecision(after result: Result<Response, QuiverError>, request: URLRequest,
                               target: any TargetType, attempt: Int) async -> RetryDecision {
-        guard case .failure(.statusCode(let response)) = result, response.statusCode == 401,
-              let url = request.url, let origin = Self.origin(of: url),
+        let response: Response
+        switch result {
+        case .failure(.statusCode(let rejected)): response = rejected
+        case .success(let passed): response = passed
+        default: return .doNotRetry
+        }
+        guard response.statusCode == 401, let url = request.url, let origin = Self.origin(of: url),
               Self.origin(of: response.response?.url ?? url) == origin,
               let header = response.value(forHTTPHeaderField: "WWW-Authenticate"),
               let challenge = Self.preferred(AuthenticationChallenge.parse(header), bodyIsKnown: Self.bodyIsKnown(request))
         else { return .doNotRetry }
         if let sent = request.value(forHTTPHeaderField: "Authorization") {
-            // A stale nonce is answered again by the first two attempts only: a server that
-            // calls every nonce stale cannot make a request loop.
-            guard attempt <= 2, sent.lowercased().hasPrefix("digest "),
-                  DigestAuthorization(challenge, bodyIsKnown: Self.bodyIsKnown(request))?.isStale == true
-            else { return .doNotRetry }
+            let scheme = sent.prefix { $0 != " " }.lowercased()
+            // Another plugin's header (a bearer token) is left alone.
+            guard scheme == "basic" || scheme == "digest" else { return .doNotRetry }
+            let given = answered.withLock { $0.challenge(origin: origin, path: url.path) }
+            if let given, given.scheme == challenge.scheme, given["realm"] == challenge["realm"] {
+                // The same challenge, answered: a wrong credential, unless the Digest nonce
+                // was stale. That is answered again by the first two attempts only: a server
+                // that calls every nonce stale cannot make a request loop.
+                guard attempt <= 2, scheme == "digest",
+                      DigestAuthorization(challenge, bodyIsKnown: Self.bodyIsKnown(request))?.isStale == true
+                else { return .doNotRetry }
+            } else if attempt > 3 {
+                // A new protection space is answered, a bounded number of times.
+                return .doNotRetry
+            }
         }
         do {
             guard try await credentialsClosure(target) != nil else { return .doNotRetry }
         } catch {
             return .fail(QuiverError(pluginError: error))
         }
-        answered.withLock { $0[origin] = Answered(challenge: challenge) }
+        answered.withLock { $0.answer(challenge, origin: origin, path: url.path) }
         return .retry(after: 0)
     }
 
