@@ -48,10 +48,17 @@ Routes (unknown path -> 404 JSON):
                                 every byte in its own segment; stall_after=K stalls
                                 after K events; reset_after=K sends K events and half
                                 of the next, then RST
-  /sse-resume?key=K&events=6&reset_after=3
+  /sse-resume?key=K&events=6&reset_after=3&retry=100&bare_ids=0&end=reset
                                 events as /sse, from Last-Event-ID + 1 (0 without
-                                one), "retry: 100" first; the first connection per
-                                key is reset halfway through event reset_after
+                                one), after a block "retry: R" without data; the
+                                first connection per key is reset halfway through
+                                event reset_after (end=close: ends cleanly before
+                                it instead); bare_ids=1 sends each event's id in a
+                                block of its own, without data, before its data
+  /sse-big-event?lines=N&bytes=1024
+                                text/event-stream: one event of N "data:" lines of
+                                `bytes` "x" each, then "data: tail"; stops sending
+                                when the client goes away
   /ndjson?lines=5&interval=0    application/x-ndjson: {"n": i} per line, ended by FIN
   /huge-line?bytes=N            one line of N "x" bytes, then "\n" and "tail\n"
   /endless?key=K&interval=0     64 KiB chunks until the client goes away (or the
@@ -587,6 +594,11 @@ def r_sse_resume(conn, req):
     key = req.arg("key", "")
     events = int(number(req, "events", 6, 0, 100000, int))
     reset_after = int(number(req, "reset_after", 3, -1, 100000, int))
+    retry = int(number(req, "retry", 100, 0, 3600000, int))
+    bare_ids = req.arg("bare_ids", "0") == "1"
+    end = req.arg("end", "reset")
+    if end not in ("reset", "close"):
+        raise BadRequest("end must be reset or close")
     try:
         start = int(req.header("Last-Event-ID") or "-1") + 1
     except ValueError:
@@ -594,15 +606,31 @@ def r_sse_resume(conn, req):
     with ENDLESS_LOCK:
         first = key not in RESUMED
         RESUMED.add(key)
-    conn.send(stream_head("text/event-stream") + b"retry: 100\n\n")
+    conn.send(stream_head("text/event-stream") + b"retry: %d\n\n" % retry)
     for i in range(start, events):
-        event = ("id: %d\ndata: {\"n\": %d}\n\n" % (i, i)).encode()
+        if bare_ids:
+            event = ("id: %d\n\ndata: {\"n\": %d}\n\n" % (i, i)).encode()
+        else:
+            event = ("id: %d\ndata: {\"n\": %d}\n\n" % (i, i)).encode()
         if first and i == reset_after:
+            if end == "close":
+                break
             conn.send(event[:len(event) // 2])
             time.sleep(0.2)
             conn.reset()
             return
         conn.send(event)
+    conn.close_gracefully()
+
+
+def r_sse_big_event(conn, req):
+    lines = int(number(req, "lines", 1000, 0, 10000000, int))
+    nbytes = int(number(req, "bytes", 1024, 0, 1 << 20, int))
+    conn.send(stream_head("text/event-stream"))
+    line = b"data: " + b"x" * nbytes + b"\n"
+    for _ in range(lines):
+        conn.send(line)  # raises ClientGone once the client closed
+    conn.send(b"data: tail\n\n")
     conn.close_gracefully()
 
 
@@ -685,6 +713,7 @@ ROUTES = {
     "/login-cookies": r_login_cookies,
     "/sse": r_sse,
     "/sse-resume": r_sse_resume,
+    "/sse-big-event": r_sse_big_event,
     "/ndjson": r_ndjson,
     "/huge-line": r_huge_line,
     "/endless": r_endless,

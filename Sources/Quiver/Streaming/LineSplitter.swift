@@ -1,7 +1,7 @@
 import Foundation
 
 /// Cuts a byte stream into lines, however the bytes are split into chunks: the line parser
-/// under ``ResponseStream/lines(limit:)`` and ``ResponseStream/events(lineLimit:)``.
+/// under ``ResponseStream/lines(limit:)`` and ``ResponseStream/events(lineLimit:eventLimit:)``.
 ///
 /// Lines end at `\n` or `\r\n`; with ``acceptsLoneCarriageReturn`` (Server-Sent Events) a lone
 /// `\r` ends one too. A `\r` that ends a chunk is held until the next chunk says whether a

@@ -17,7 +17,7 @@ import FoundationNetworking
 /// The network is read only as fast as the loop asks for chunks: at most
 /// 1 MiB waits unread (plus the one chunk in flight
 /// when the transport is asked to pause), whatever the size of the body. Views of the same
-/// stream: ``lines(limit:)``, ``events(lineLimit:)``, ``decodedLines(as:using:lineLimit:)`` and
+/// stream: ``lines(limit:)``, ``events(lineLimit:eventLimit:)``, ``decodedLines(as:using:lineLimit:)`` and
 /// ``decodedEvents(as:using:until:)``.
 ///
 /// **Ending.** Leaving the loop with `break`, throwing out of it, or cancelling the Task that

@@ -1,15 +1,18 @@
 /// One Server-Sent Event, as the WHATWG HTML standard's event-stream format defines it.
 ///
-/// Made by ``ResponseStream/events(lineLimit:)``; also written with ``wireFormat`` (for stubs).
+/// Made by ``ResponseStream/events(lineLimit:eventLimit:)``; also written with ``wireFormat`` (for stubs).
 public struct ServerSentEvent: Sendable, Hashable {
     /// The event type: the last `event:` field of the event, `"message"` without one.
     public var event: String
     /// The `data:` fields of the event, joined with `"\n"`.
     public var data: String
-    /// The last event ID: the last `id:` field seen in the stream so far (it carries over to the
-    /// events that follow); `nil` when there was none or it was emptied.
+    /// The stream's last event ID when the event was dispatched: the last `id:` field of the
+    /// stream so far (it carries over to the events that follow); `nil` when there was none or
+    /// it was emptied.
     public var id: String?
     /// The reconnection time the event's block set with `retry:`, in milliseconds, if it did.
+    /// The stream's reconnection time, which a block without data can set too, is
+    /// ``ServerSentEventSequence/reconnectionTime``.
     public var retry: Int?
 
     /// Creates an event.

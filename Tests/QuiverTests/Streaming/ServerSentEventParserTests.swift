@@ -2,67 +2,87 @@ import Foundation
 import Testing
 @testable import Quiver
 
-/// The events `chunks` make, as ``ServerSentEventSequence`` parses them.
-func events(of chunks: [Data]) throws -> [ServerSentEvent] {
-    var splitter = LineSplitter(limit: 1 << 20, acceptsLoneCarriageReturn: true)
-    var parser = ServerSentEventParser()
+/// A streamed body of `chunks`, as a transport would hand it over.
+func eventStream(_ chunks: [Data]) -> ResponseStream {
+    ResponseStream(response: Response(statusCode: 200, data: Data()), chunks: ChunkList(chunks: chunks))
+}
+
+/// The events of `chunks` under an event limit of `limit` bytes.
+func events(of chunks: [Data], eventLimit limit: Int) async throws -> [ServerSentEvent] {
     var events: [ServerSentEvent] = []
-    for chunk in chunks {
-        for line in try splitter.append(chunk) {
-            if let event = parser.parse(line) { events.append(event) }
-        }
+    for try await event in eventStream(chunks).events(eventLimit: limit) {
+        events.append(event)
     }
     return events
 }
 
 @Suite struct ServerSentEventParserTests {
-    @Test func multiLineDataIsJoinedWithNewlinesAtEverySplitPoint() throws {
-        let text = "data: first\ndata:second\ndata:  third\n\n"
-        for chunks in splits(of: Array(text.utf8)) {
-            #expect(try events(of: chunks) == [ServerSentEvent(data: "first\nsecond\n third")])
-        }
-    }
-
-    @Test(arguments: ["\n", "\r", "\r\n"])
-    func everyLineEndWorksAtEverySplitPoint(end: String) throws {
-        let text = ["event: add", "id: 7", "data: {\"x\":1}", "", "data: two", "", ""].joined(separator: end)
-        let expected = [ServerSentEvent(event: "add", data: "{\"x\":1}", id: "7"), ServerSentEvent(data: "two", id: "7")]
-        for chunks in splits(of: Array(text.utf8)) {
-            #expect(try events(of: chunks) == expected)
-        }
-    }
-
-    @Test func aLeadingByteOrderMarkIsSkippedOnlyAtTheStart() throws {
-        let text = "\u{FEFF}data: a\n\n\u{FEFF}data: b\n\n"
-        for chunks in splits(of: Array(text.utf8)) {
-            // The second BOM makes a field named "\u{FEFF}data", which is ignored.
-            #expect(try events(of: chunks) == [ServerSentEvent(data: "a")])
-        }
-    }
-
-    @Test func commentsUnknownFieldsAndEmptyBlocksDispatchNothing() throws {
-        let text = ": keep-alive\n\nfoo: bar\n\nevent: ping\n\ndata\n\n"
-        // "data" without a colon is a data field with an empty value: an event with empty data.
-        #expect(try events(of: [Data(text.utf8)]) == [ServerSentEvent(data: "")])
-    }
-
-    @Test func retryTakesOnlyDigitsAndIDsPersistUntilEmptied() throws {
-        let text = "retry: 1500\nid: a\ndata: 1\n\nretry: 2s\ndata: 2\n\nid\ndata: 3\n\nid: b\u{0}c\ndata: 4\n\n"
-        let parsed = try events(of: [Data(text.utf8)])
-        #expect(parsed == [
-            ServerSentEvent(data: "1", id: "a", retry: 1500),
-            ServerSentEvent(data: "2", id: "a"),
-            ServerSentEvent(data: "3"),
-            ServerSentEvent(data: "4"),
-        ])
-    }
-
-    @Test func wireFormatParsesBackToTheSameEvents() throws {
+    @Test func wireFormatParsesBackToTheSameEvents() async throws {
         let original = [ServerSentEvent(event: "delta", data: "line 1\nline 2", id: "9", retry: 250),
                         ServerSentEvent(data: "", id: "9")]
         let text = original.map(\.wireFormat).joined()
         for chunks in splits(of: Array(text.utf8)) {
-            #expect(try events(of: chunks) == original)
+            #expect(try await EventStreamOutcome(parsing: chunks).events == original)
         }
+    }
+
+    @Test func anEventAtItsLimitPassesAndOneByteMoreEndsTheStreamNamingTheLimit() async throws {
+        // 5 + 1 (the joining LF) + 4 = 10 bytes of data.
+        for chunks in splits(of: Array("data: 12345\ndata: 6789\n\n".utf8)) {
+            #expect(try await events(of: chunks, eventLimit: 10) == [ServerSentEvent(data: "12345\n6789")])
+        }
+        for chunks in splits(of: Array("data: ok\n\ndata: 12345\ndata: 67890\n\ndata: never\n\n".utf8)) {
+            var received: [String] = []
+            await #expect {
+                for try await event in eventStream(chunks).events(eventLimit: 10) { received.append(event.data) }
+            } throws: { error in
+                guard case .decoding(let cause, _) = error as? QuiverError else { return false }
+                return (cause as? EventTooLarge)?.limit == 10
+            }
+            #expect(received == ["ok"])
+        }
+    }
+
+    @Test func theLimitIsPerEventAndCountsOnlyData() async throws {
+        let block = ": a comment longer than the limit\nevent: a-type-longer-than-the-limit\ndata: 1234\ndata: 5\n\n"
+        let text = String(repeating: block, count: 50)
+        let parsed = try await events(of: [Data(text.utf8)], eventLimit: 6)
+        #expect(parsed.count == 50)
+        #expect(parsed.allSatisfy { $0.data == "1234\n5" })
+    }
+
+    @Test func manyEmptyDataLinesCountTheirLineEnds() async throws {
+        let text = String(repeating: "data\n", count: 12) + "\n"
+        await #expect {
+            _ = try await events(of: [Data(text.utf8)], eventLimit: 10)
+        } throws: { error in
+            guard case .decoding(let cause, _) = error as? QuiverError else { return false }
+            return cause is EventTooLarge
+        }
+        // Eleven empty data fields hold ten line feeds: at the limit.
+        let atLimit = try await events(of: [Data(String(text.dropFirst(5)).utf8)], eventLimit: 10)
+        #expect(atLimit == [ServerSentEvent(data: String(repeating: "\n", count: 10))])
+    }
+
+    @Test func theStreamStateIsReadableOnTheSequenceWhileIteratingIt() async throws {
+        let text = "retry: 250\n\ndata: a\n\nid: 7\n\ndata: b\n\nretry: 1500\nid: 8\ndata: c\n\nid: 9\ndata: unfinished\n"
+        for chunks in splits(of: Array(text.utf8)) {
+            let events = eventStream(chunks).events()
+            #expect(events.lastEventID == nil && events.reconnectionTime == nil)
+            var seen: [String] = []
+            for try await event in events {
+                seen.append("\(event.data) \(events.lastEventID ?? "-") \(events.reconnectionTime ?? -1)")
+            }
+            #expect(seen == ["a - 0.25", "b 7 0.25", "c 8 1.5"])
+            // The last event ID is the last dispatched block's, not the unfinished one's.
+            #expect(events.lastEventID == "8")
+            #expect(events.reconnectionTime == 1.5)
+        }
+    }
+
+    @Test func anIDBlockWithoutDataMovesTheSequencesLastEventID() async throws {
+        let events = eventStream([Data("id: 1\ndata: a\n\nid: 2\n\n: idle\n".utf8)]).events()
+        for try await _ in events {}
+        #expect(events.lastEventID == "2")
     }
 }
