@@ -44,7 +44,7 @@ public final class CredentialsPlugin: RequestRetrier {
 
     private let credentialsClosure: CredentialsClosure
     /// The last challenge answered, by origin.
-    private let answered = Locked([String: Answered]())
+    private let answered = Locked([Origin: Answered]())
 
     /// Creates the plugin.
     ///
@@ -72,7 +72,7 @@ public final class CredentialsPlugin: RequestRetrier {
     ///   cannot carry it); what the credentials closure throws.
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard request.value(forHTTPHeaderField: "Authorization") == nil, let url = request.url,
-              let origin = Self.origin(of: url), answered.withLock({ $0[origin] != nil }),
+              case let origin = Origin(url), answered.withLock({ $0[origin] != nil }),
               let credential = try await credentialsClosure(target),
               let user = credential.user, let password = credential.password
         else { return request }
@@ -107,8 +107,7 @@ public final class CredentialsPlugin: RequestRetrier {
     public func retryDecision(after result: Result<Response, QuiverError>, request: URLRequest,
                               target: any TargetType, attempt: Int) async -> RetryDecision {
         guard case .failure(.statusCode(let response)) = result, response.statusCode == 401,
-              let url = request.url, let origin = Self.origin(of: url),
-              Self.origin(of: response.response?.url ?? url) == origin,
+              let url = request.url, Origin.answered(response, fromOriginOf: request),
               let header = response.value(forHTTPHeaderField: "WWW-Authenticate"),
               let challenge = Self.preferred(AuthenticationChallenge.parse(header), bodyIsKnown: Self.bodyIsKnown(request))
         else { return .doNotRetry }
@@ -124,7 +123,7 @@ public final class CredentialsPlugin: RequestRetrier {
         } catch {
             return .fail(QuiverError(pluginError: error))
         }
-        answered.withLock { $0[origin] = Answered(challenge: challenge) }
+        answered.withLock { $0[Origin(url)] = Answered(challenge: challenge) }
         return .retry(after: 0)
     }
 
@@ -135,13 +134,6 @@ public final class CredentialsPlugin: RequestRetrier {
             return strong.challenge
         }
         return digests.first?.challenge ?? challenges.first { $0.scheme == "basic" }
-    }
-
-    /// `scheme://host:port`, lowercased, with the scheme's default port filled in.
-    static func origin(of url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
-        return "\(scheme)://\(host):\(port)"
     }
 
     /// The request target Digest signs: the path (`/` when empty) and query, as sent.
