@@ -20,8 +20,11 @@ Routes (unknown path -> 404 JSON):
   GET  /blob?bytes=N            N bytes (byte i is i % 251), as an attachment "blob.bin"
   *    /sink                    reads any body in chunks: {"bytes", "sha256", "contentType"}
   *    /echo                    200 JSON describing the request
+  *    /echo/ANY/PATH           the same, for any path below /echo
   /redirect?status=302&to=URL   301/302/303/307/308 with Location: URL
   /basic-challenge              401 + WWW-Authenticate: Basic realm="quiver"
+  /bearer?token=T               200 {"authenticated": true} with Authorization: Bearer T,
+                                else 401 + WWW-Authenticate: Bearer
   /reset-mid-body               Content-Length 1000000, 10000 bytes, then RST
   /short-body                   Content-Length 1000, 10 bytes, then FIN
   /never-answers                reads the request, never answers
@@ -358,6 +361,14 @@ def r_redirect(conn, req):
 def r_basic_challenge(conn, req):
     respond(conn, req, 401, b'{"error":"unauthorized"}', "application/json",
             extra=[("WWW-Authenticate", 'Basic realm="quiver"')])
+
+
+def r_bearer(conn, req):
+    if req.header("Authorization") == "Bearer " + req.arg("token", ""):
+        respond_json(conn, req, 200, {"authenticated": True})
+    else:
+        respond(conn, req, 401, b'{"error":"unauthorized"}', "application/json",
+                extra=[("WWW-Authenticate", 'Bearer realm="quiver"')])
 
 
 def r_reset_mid_body(conn, req):
@@ -698,6 +709,7 @@ ROUTES = {
     "/echo": r_echo,
     "/redirect": r_redirect,
     "/basic-challenge": r_basic_challenge,
+    "/bearer": r_bearer,
     "/reset-mid-body": r_reset_mid_body,
     "/short-body": r_short_body,
     "/never-answers": r_never_answers,
@@ -729,6 +741,8 @@ def handle(sock, port):
         log("%d %s %s" % (port, req.method, req.target[:200]))
         if req.path.startswith("/status/"):
             r_status(conn, req, req.path[len("/status/"):])
+        elif req.path.startswith("/echo/"):
+            r_echo(conn, req)
         elif req.path in ROUTES:
             ROUTES[req.path](conn, req)
         else:

@@ -5,9 +5,12 @@ extension Provider {
     /// target's method, task and headers, and its ``TargetType/sampleData`` with status 200 as
     /// the sample response.
     ///
-    /// A path is plain text, each segment percent-encoded: a `?` or `#` in it is refused with
+    /// A path is plain text, each segment percent-encoded (a `%` with two hex digits is an
+    /// escape already made and kept): a `?` or `#` in it is refused with
     /// ``QuiverError/invalidRequest(_:)`` when the request is built (put a query in the task:
-    /// `.query(…)` or `task.adding(query:)`).
+    /// `.query(…)` or `task.adding(query:)`), and so is a `.` or `..` segment, unless the target
+    /// adopts ``DotSegmentsAllowing``. Put values in a path with `"users/\(segment: id)"`:
+    /// each stays one segment.
     ///
     /// - Parameter target: The target.
     /// - Returns: Its endpoint.
@@ -20,7 +23,8 @@ extension Provider {
             method: target.method,
             task: target.task,
             httpHeaderFields: target.headers,
-            pathProblem: URLPath.problem(inPath: path)
+            pathProblem: URLPath.problem(inPath: path, allowsDotSegments:
+                (target.unwrapped as? any DotSegmentsAllowing)?.allowsDotSegments == true)
         )
     }
 

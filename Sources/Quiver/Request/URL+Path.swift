@@ -6,15 +6,16 @@ extension URL {
     /// for route enums that compute their URLs.
     ///
     /// ```swift
-    /// let url = try api + "/user/\(id)"
+    /// let url = try api + "/user/\(segment: id)"
     /// ```
     ///
     /// - Parameters:
     ///   - base: The base URL.
-    ///   - path: The path to append; a `?` or `#` in it is refused (put a query in the task).
+    ///   - path: The path to append; a `?` or `#` in it is refused (put a query in the task), and
+    ///     so is a `.` or `..` segment (put values in with `\(segment:)`, one segment each).
     /// - Returns: The joined URL.
-    /// - Throws: ``QuiverError/invalidRequest(_:)`` when `path` holds `?` or `#`, or the result
-    ///   is not a URL.
+    /// - Throws: ``QuiverError/invalidRequest(_:)`` when `path` holds `?`, `#` or a dot segment,
+    ///   or the result is not a URL.
     public static func + (base: URL, path: String) throws(QuiverError) -> URL {
         if let problem = URLPath.problem(inPath: path) {
             throw .invalidRequest("\(base.absoluteString) + \(String(reflecting: path)): \(problem)")

@@ -27,7 +27,8 @@ public enum RedirectRules {
     }
 
     /// Whether `first` and `second` have the same origin: scheme and host compared in any
-    /// case, and the port, the scheme's default when the URL names none.
+    /// case, and the port, the scheme's default when the URL names none. ``CredentialsPlugin``
+    /// and ``AuthenticationPlugin`` scope credentials by the same rule.
     ///
     /// - Parameters:
     ///   - first: A URL.
@@ -63,26 +64,5 @@ public enum RedirectRules {
         guard let target = URL(string: location, relativeTo: url)?.absoluteURL,
               let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         return target
-    }
-}
-
-/// Scheme, host and port of a URL: the unit credentials are scoped to.
-private struct Origin: Equatable {
-    let scheme: String
-    let host: String
-    let port: Int?
-
-    init(_ url: URL) {
-        scheme = url.scheme?.lowercased() ?? ""
-        host = url.host?.lowercased() ?? ""
-        port = url.port ?? Self.defaultPort(for: scheme)
-    }
-
-    private static func defaultPort(for scheme: String) -> Int? {
-        switch scheme {
-        case "http": 80
-        case "https": 443
-        default: nil
-        }
     }
 }

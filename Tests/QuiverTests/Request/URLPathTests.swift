@@ -38,6 +38,18 @@ import Testing
         #expect(URLPath.join(base: "https://h", path: path) == "https://h/" + encoded)
     }
 
+    @Test(arguments: [
+        ("a%2Fb", "a%2Fb"),
+        ("caf%C3%A9/x", "caf%C3%A9/x"),
+        ("50%25off", "50%25off"),
+        ("%zz", "%25zz"),
+        ("a%2", "a%252"),
+        ("a%", "a%25"),
+    ])
+    func keepsEscapesAlreadyMadeAndEscapesEveryOtherPercentSign(path: String, encoded: String) {
+        #expect(URLPath.join(base: "https://h", path: path) == "https://h/" + encoded)
+    }
+
     @Test func keepsTheBaseQueryAfterTheJoinedPath() {
         #expect(URLPath.join(base: "https://h/v2?key=1", path: "users") == "https://h/v2/users?key=1")
         #expect(URLPath.join(base: "https://h/v2/?key=1#top", path: "users") == "https://h/v2/users?key=1#top")

@@ -17,7 +17,9 @@ import FoundationNetworking
 ///   ``AccessTokenAuthorizable/authorizationType``); a credential that is missing or expires
 ///   within ``refreshMargin`` is refreshed first.
 /// - A `401` to a request that carried the credential refreshes it (unless another request
-///   already did) and replays the request through `prepare`, with the fresh credential.
+///   already did) and replays the request through `prepare`, with the fresh credential. A `401`
+///   from another origin than the request's (after a redirect, which never carries the
+///   credential there) is handed back as ``QuiverError/statusCode(_:)`` without a refresh.
 /// - All requests that need a refresh wait for the same one. If it fails, each fails with
 ///   ``AuthenticationError/refreshFailed(_:)``; none is replayed with the stale credential.
 /// - More than `maximumRefreshes` refreshes within `refreshWindow` stop with
@@ -80,8 +82,10 @@ public final class AuthenticationPlugin: RequestRetrier {
     /// Refreshes and replays a request the server rejected with `401`.
     public func retryDecision(after result: Result<Response, QuiverError>, request: URLRequest,
                               target: any TargetType, attempt: Int) async -> RetryDecision {
+        // A 401 from another origin (after a redirect, which dropped the credential) says nothing
+        // about the credential: refreshing for it would spend the refresh token in vain.
         guard case .failure(.statusCode(let response)) = result, response.statusCode == 401,
-              let scheme = scheme(for: target),
+              Origin.answered(response, fromOriginOf: request), let scheme = scheme(for: target),
               let header = request.value(forHTTPHeaderField: "Authorization"), header.hasPrefix(scheme + " ")
         else { return .doNotRetry }
         do {

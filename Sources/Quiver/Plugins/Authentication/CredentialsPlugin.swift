@@ -70,7 +70,7 @@ public final class CredentialsPlugin: RequestRetrier {
     ///   cannot carry it); what the credentials closure throws.
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard request.value(forHTTPHeaderField: "Authorization") == nil, let url = request.url,
-              let origin = Self.origin(of: url), answered.withLock({ $0.hasAnswered(origin: origin) }),
+              case let origin = Origin(url), answered.withLock({ $0.hasAnswered(origin: origin) }),
               let credential = try await credentialsClosure(target),
               let user = credential.user, let password = credential.password
         else { return request }
@@ -105,8 +105,8 @@ public final class CredentialsPlugin: RequestRetrier {
         case .success(let passed): response = passed
         default: return .doNotRetry
         }
-        guard response.statusCode == 401, let url = request.url, let origin = Self.origin(of: url),
-              Self.origin(of: response.response?.url ?? url) == origin,
+        guard response.statusCode == 401, let url = request.url, Origin.answered(response, fromOriginOf: request),
+              case let origin = Origin(url),
               let header = response.value(forHTTPHeaderField: "WWW-Authenticate"),
               let challenge = Self.preferred(AuthenticationChallenge.parse(header), bodyIsKnown: Self.bodyIsKnown(request))
         else { return .doNotRetry }
@@ -143,13 +143,6 @@ public final class CredentialsPlugin: RequestRetrier {
             return strong.challenge
         }
         return digests.first?.challenge ?? challenges.first { $0.scheme == "basic" }
-    }
-
-    /// `scheme://host:port`, lowercased, with the scheme's default port filled in.
-    static func origin(of url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
-        return "\(scheme)://\(host):\(port)"
     }
 
     /// The request target Digest signs: the path (`/` when empty) and query, as sent.

@@ -19,16 +19,16 @@ struct ProtectionSpaces: Sendable {
         var nonceCount = 0
     }
 
-    /// The entries by origin (`scheme://host:port`), oldest first.
-    private var entries: [String: [Entry]] = [:]
+    /// The entries by origin, oldest first.
+    private var entries: [Origin: [Entry]] = [:]
 
     /// Whether any challenge was answered for `origin`.
-    func hasAnswered(origin: String) -> Bool {
+    func hasAnswered(origin: Origin) -> Bool {
         entries[origin] != nil
     }
 
     /// The challenge whose space holds `path` on `origin`, counting one more use of its nonce.
-    mutating func use(origin: String, path: String) -> (challenge: AuthenticationChallenge, nonceCount: Int)? {
+    mutating func use(origin: Origin, path: String) -> (challenge: AuthenticationChallenge, nonceCount: Int)? {
         guard let index = index(origin: origin, path: path) else { return nil }
         entries[origin]?[index].nonceCount += 1
         guard let entry = entries[origin]?[index] else { return nil }
@@ -36,13 +36,13 @@ struct ProtectionSpaces: Sendable {
     }
 
     /// The challenge whose space holds `path` on `origin`, without using it.
-    func challenge(origin: String, path: String) -> AuthenticationChallenge? {
+    func challenge(origin: Origin, path: String) -> AuthenticationChallenge? {
         index(origin: origin, path: path).flatMap { entries[origin]?[$0].challenge }
     }
 
     /// Remembers `challenge`, given to a request for `path` on `origin`: it replaces the one of
     /// the same scheme and realm there.
-    mutating func answer(_ challenge: AuthenticationChallenge, origin: String, path: String) {
+    mutating func answer(_ challenge: AuthenticationChallenge, origin: Origin, path: String) {
         let directory = Self.directory(of: path)
         var paths = [directory]
         if challenge.scheme == "digest" {
@@ -55,7 +55,7 @@ struct ProtectionSpaces: Sendable {
         entries[origin] = list
     }
 
-    private func index(origin: String, path: String) -> Int? {
+    private func index(origin: Origin, path: String) -> Int? {
         guard let list = entries[origin] else { return nil }
         var best: (index: Int, length: Int)?
         for (index, entry) in list.enumerated() {
@@ -73,11 +73,11 @@ struct ProtectionSpaces: Sendable {
     }
 
     /// The paths of a Digest `domain` (space-separated URIs, absolute or paths) on `origin`.
-    private static func paths(inDomain domain: String?, origin: String) -> [String] {
+    private static func paths(inDomain domain: String?, origin: Origin) -> [String] {
         guard let domain else { return [] }
         return domain.split(separator: " ").compactMap { uri -> String? in
             if uri.hasPrefix("/") { return String(uri) }
-            guard let url = URL(string: String(uri)), CredentialsPlugin.origin(of: url) == origin else { return nil }
+            guard let url = URL(string: String(uri)), Origin(url) == origin else { return nil }
             return url.path.isEmpty ? "/" : url.path
         }
     }
