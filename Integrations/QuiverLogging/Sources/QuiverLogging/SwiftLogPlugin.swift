@@ -20,7 +20,7 @@ import Quiver
 ///   a secret, appears redacted in the message only), `http.status` once there is a response,
 ///   `http.duration_ms` from sending to the outcome, and `http.request_id`: the request's
 ///   ``requestIDHeader`` field, which the plugin sets to a new UUID when the request has none;
-/// - redaction: unchanged. Every message went through the ``NetworkLoggerPlugin/Configuration/Redaction``
+/// - redaction: unchanged. Every message went through the ``Redaction``
 ///   before it reaches the logger.
 ///
 /// A failure that happened before the request was built (an invalid request, a body that did
@@ -46,7 +46,7 @@ public struct SwiftLogPlugin: PluginType {
     ///     has none; `nil` for none. Defaults to `X-Request-ID`.
     public init(logger: Logger,
                 logOptions: NetworkLoggerPlugin.Configuration.LogOptions = .default,
-                redaction: NetworkLoggerPlugin.Configuration.Redaction = .init(),
+                redaction: Redaction = .init(),
                 maximumBodyBytes: Int = 4096,
                 requestIDHeader: String? = "X-Request-ID") {
         self.logger = logger

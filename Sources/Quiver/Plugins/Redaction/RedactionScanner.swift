@@ -1,8 +1,15 @@
-/// The single pass of ``Redactor/redact(_:)``: see ``Redactor`` for the four shapes it redacts.
+/// The redaction by structure: one linear pass over UTF-8 bytes (any text: a URL, a JSON or
+/// form body, a cURL command, an error description; or a binary body) finds four shapes:
+/// 1. `name=value` (query strings, form bodies): the value up to `&`, `#`, `;`, a quote or
+///    whitespace; the name is percent-decoded and `a[b]` matches `a` or `b`;
+/// 2. `"name": value` (JSON at any depth): a string, number, object or array value;
+/// 3. `Name: value` (headers in free text, Swift descriptions): the value up to the end of the
+///    line or a quote, or the quoted string;
+/// 4. `scheme://user:password@`: the password, whatever its length.
 ///
-/// The scan reads the text's own UTF-8 storage and writes nothing while it finds nothing: it
-/// only records which ranges the marker replaces, so a line with no secret in it costs no
-/// allocation at all (the logger runs every line it prints through here).
+/// Names are compared case-insensitively. A value that already is the marker is left alone, so
+/// redacting twice changes nothing. The scan only records which ranges the marker replaces: a
+/// text with nothing to redact is not copied.
 struct RedactionScanner {
     /// A range of the text that the marker replaces; `quoted` values become `"marker"`.
     struct Replacement {
@@ -14,6 +21,8 @@ struct RedactionScanner {
     /// scanner never leaves that call.
     private let bytes: UnsafeBufferPointer<UInt8>
     private let redactor: Redactor
+    /// Names listed for this scan only, lowercased (the names of short cookies).
+    private let extraNames: Set<String>
     private let marker: [UInt8]
     /// The ranges to replace, in order and not overlapping.
     private(set) var replacements: [Replacement] = []
@@ -21,18 +30,17 @@ struct RedactionScanner {
     private(set) var removed: [String] = []
     private var index = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, redactor: Redactor) {
+    init(bytes: UnsafeBufferPointer<UInt8>, redactor: Redactor, extraNames: Set<String> = []) {
         self.bytes = bytes
         self.redactor = redactor
+        self.extraNames = extraNames
         self.marker = redactor.markerBytes
     }
 
     /// Scans the whole text once.
     mutating func run() {
-        // Only a quote, `=` or `:` can start a shape: the bytes between are passed over
-        // eight at a time.
-        while let next = ByteSearch.firstIndex(ofAnyOf: Byte.quote, Byte.equals, Byte.colon, in: bytes, from: index) {
-            index = next
+        // Only a quote, `=` or `:` can start a shape.
+        while index < bytes.count {
             let handled = switch bytes[index] {
             case Byte.quote: redactQuotedName()
             case Byte.equals: redactParameterValue()
@@ -140,7 +148,7 @@ struct RedactionScanner {
     /// bytes at the start of the text or after a separator. `nil` when no name of that shape
     /// stands before the colon (a port's colon, after `/host`, or one in a path): such a colon
     /// starts no shape 3, whatever the name.
-    static func fieldNameStart(beforeColonAt colon: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func fieldNameStart(beforeColonAt colon: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var start = colon
         while start > 0, colon - start < 128, Byte.isToken(bytes[start - 1]) { start -= 1 }
         guard start < colon, start == 0 || Byte.fieldNameStart.contains(bytes[start - 1]) else { return nil }
@@ -195,12 +203,16 @@ struct RedactionScanner {
     /// Whether the name in `range` is listed, read in place: most names a scan meets (`https`,
     /// a port's host, JSON keys) are not, and no string is made for them.
     private func isListed(_ range: Range<Int>) -> Bool {
-        redactor.isListed(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+        redactor.isListed(bytes: UnsafeBufferPointer(rebasing: bytes[range])) || isExtra(range)
     }
 
     /// Whether the parameter name in `range` is listed, read in place.
     private func isListedParameter(_ range: Range<Int>) -> Bool {
-        redactor.isListedParameter(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+        redactor.isListedParameter(bytes: UnsafeBufferPointer(rebasing: bytes[range])) || isExtra(range)
+    }
+
+    private func isExtra(_ range: Range<Int>) -> Bool {
+        !extraNames.isEmpty && extraNames.contains(string(range).lowercased())
     }
 
     private func string(_ range: Range<Int>) -> String {
