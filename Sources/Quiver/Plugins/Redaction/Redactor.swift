@@ -13,9 +13,9 @@ final class Redactor: Sendable {
 
     /// The listed names, lowercased.
     let names: Set<String>
-    /// The UTF-8 lengths of ``names``: a name of another length is not listed, found without
-    /// making a string of it.
-    private let lengths: Set<Int>
+    /// The UTF-8 of ``names`` by length: an ASCII name (most are) is compared with the few
+    /// listed names of its length, ASCII letters folded, without making a string of it.
+    private let namesByLength: [Int: [[UInt8]]]
     /// The text that replaces each secret.
     let marker: String
     /// ``marker`` as UTF-8.
@@ -24,7 +24,7 @@ final class Redactor: Sendable {
     /// Creates a redactor for `names`; an empty `marker` is taken as `<redacted>`.
     init(names: some Sequence<String>, marker: String) {
         self.names = Set(names.map { $0.lowercased() })
-        lengths = Set(self.names.map(\.utf8.count))
+        namesByLength = Dictionary(grouping: self.names.map { Array($0.utf8) }, by: \.count)
         self.marker = marker.isEmpty ? "<redacted>" : marker
         markerBytes = Array(self.marker.utf8)
     }
@@ -40,11 +40,11 @@ final class Redactor: Sendable {
     }
 
     /// ``isListed(_:)`` on a name's UTF-8. A name beyond ASCII may fold onto a listed one
-    /// (`K`, `ſ`) with another length, so only an ASCII name is ruled out by its length.
+    /// (`K`, `ſ`) with another length: only such a name is lowercased as a string.
     func isListed(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty else { return false }
-        if !lengths.contains(bytes.count) && bytes.allSatisfy({ $0 < 0x80 }) { return false }
-        return names.contains(String(decoding: bytes, as: UTF8.self).lowercased())
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return names.contains(String(decoding: bytes, as: UTF8.self).lowercased()) }
+        return namesByLength[bytes.count]?.contains { $0.elementsEqual(bytes.lazy.map(ASCII.lowercased)) } ?? false
     }
 
     /// Whether a query or form parameter name, given as its UTF-8, is listed: compared after
