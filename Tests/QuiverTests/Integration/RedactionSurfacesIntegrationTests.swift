@@ -89,10 +89,11 @@ import Testing
         let lines = Locked([String]())
         let logger = NetworkLoggerPlugin(configuration: .init(
             formatter: .init(entry: { identifier, message, _ in "\(identifier)|\(message)" }),
-            output: { _, items in lines.withLock { $0 += items } }, logOptions: .verbose))
+            output: { _, items in lines.withLock { $0 += items } }, logOptions: .verbose,
+            redaction: Redaction(bodyKeys: ["password"])))
         let password = #"pa"ss\word-LIVE-ESCAPED"#
         let provider = Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [
-            logger, RecordingPlugin(directory: folder.url),
+            logger, RecordingPlugin(directory: folder.url, redaction: Redaction(bodyKeys: ["password"])),
         ])
         let target = GenericTarget(baseURL: base, path: "anything/login", method: .post, task: .json(["password": password]))
         let response = try await provider.response(for: target)

@@ -40,13 +40,13 @@ public struct SwiftLogPlugin: PluginType {
     ///   - logOptions: Which parts of requests and responses to log. Defaults to
     ///     ``NetworkLoggerPlugin/Configuration/LogOptions/default``.
     ///   - redaction: The secrets to hide, as for ``NetworkLoggerPlugin``. Defaults to
-    ///     `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie`.
+    ///     `Redaction.default`.
     ///   - maximumBodyBytes: The longest body shown, in bytes. Defaults to 4096.
     ///   - requestIDHeader: The header field of the request id, set to a new UUID when a request
     ///     has none; `nil` for none. Defaults to `X-Request-ID`.
     public init(logger: Logger,
                 logOptions: NetworkLoggerPlugin.Configuration.LogOptions = .default,
-                redaction: Redaction = .init(),
+                redaction: Redaction = .default,
                 maximumBodyBytes: Int = 4096,
                 requestIDHeader: String? = "X-Request-ID") {
         self.logger = logger

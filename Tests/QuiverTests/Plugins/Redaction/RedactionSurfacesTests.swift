@@ -133,12 +133,12 @@ import Testing
                                 response: HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1",
                                                           headerFields: ["Content-Type": "application/json"]))
         let capture = LoggerCapture()
-        capture.logger(options: .verbose).didReceive(.success(response), target: GenericTarget(baseURL: request.url!))
+        capture.logger(options: .verbose, redaction: Redaction(bodyKeys: ["password"])).didReceive(.success(response), target: GenericTarget(baseURL: request.url!))
         let body = try #require(capture.lines.first { $0.hasPrefix("Response Body|") })
         #expect(!body.contains("word-SECRET"), "\(body)")
         #expect(!body.contains(Data(password.utf8).base64EncodedString().prefix(12)), "\(body)")
         let fixture = RecordingPlugin.redactedFixture(of: response, body: echo, target: GenericTarget(baseURL: request.url!),
-                                                      redactor: Redactor(Redaction()))
+                                                      redactor: Redactor(Redaction(bodyKeys: ["password"])))
         #expect(!String(decoding: try fixture.fileData(), as: UTF8.self).contains("word-SECRET"))
     }
 }
