@@ -182,6 +182,10 @@ struct RedactionPass: Sendable {
         let trimmed = Array(Self.trimmed(value))
         guard trimmed.count >= Redactor.minimumScrubbedLength else { return }
         secrets.insert(trimmed, marker: marker)
+        // One look for the bytes that make other spellings; a token has none.
+        guard trimmed.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "\\") }) else {
+            return
+        }
         if trimmed.contains(UInt8(ascii: "%")) || trimmed.contains(UInt8(ascii: "+")) {
             secrets.insert(Array(Redactor.formDecoded(String(decoding: trimmed, as: UTF8.self)).utf8), marker: marker)
         }
