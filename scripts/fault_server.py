@@ -68,6 +68,11 @@ Routes (unknown path -> 404 JSON):
                                 connection deadline); records bytes sent and when the
                                 client closed under K
   /endless-status?key=K         {"sent": bytes, "closed": bool} for /endless?key=K
+  /echo-status?status=401&set_cookie=NAME=VALUE
+                                /echo's JSON with that status (100..599), and with
+                                set_cookie a `Set-Cookie: NAME=VALUE; Path=/` header
+                                whose value the body quotes as "setCookie"; a Basic
+                                Proxy-Authorization is quoted decoded as "proxyUser"
   /login-cookies                three Set-Cookie headers with attributes (one with an
                                 Expires date; Path=/login-cookies, so that no other
                                 route sees them) and a JSON body repeating two values
@@ -329,7 +334,7 @@ def r_ok(conn, req):
     respond(conn, req, 200, b"ok", "text/plain")
 
 
-def r_echo(conn, req):
+def r_echo(conn, req, status=200, extra_fields=None, extra_headers=()):
     last = {}  # case-insensitive: the last occurrence wins, spelled as sent
     for name, value in req.headers:
         last.pop(name.lower(), None)
@@ -338,7 +343,7 @@ def r_echo(conn, req):
         text = req.body.decode("utf-8") if req.body else None
     except UnicodeDecodeError:
         text = None
-    respond_json(conn, req, 200, {
+    answer = {
         "method": req.method,
         "path": req.path,
         "query": req.query,
@@ -347,7 +352,26 @@ def r_echo(conn, req):
         "body": text,
         "bodyBase64": base64.b64encode(req.body).decode("ascii"),
         "bodyLength": len(req.body),
-    })
+    }
+    answer.update(extra_fields or {})
+    respond_json(conn, req, status, answer, extra_headers)
+
+
+def r_echo_status(conn, req):
+    status = int(number(req, "status", 401, 100, 599, int))
+    fields, headers = {}, []
+    cookie = req.arg("set_cookie", "")
+    if cookie:
+        headers.append(("Set-Cookie", cookie + "; Path=/"))
+        fields["setCookie"] = cookie.partition("=")[2]
+    for name, value in req.headers:
+        scheme, _, credential = value.partition(" ")
+        if name.lower() == "proxy-authorization" and scheme.lower() == "basic":
+            try:
+                fields["proxyUser"] = base64.b64decode(credential).decode("utf-8")
+            except ValueError:
+                pass
+    r_echo(conn, req, status, fields, headers)
 
 
 def r_redirect(conn, req):
@@ -707,6 +731,7 @@ ROUTES = {
     "/blob": r_blob,
     "/sink": r_sink,
     "/echo": r_echo,
+    "/echo-status": r_echo_status,
     "/redirect": r_redirect,
     "/basic-challenge": r_basic_challenge,
     "/bearer": r_bearer,

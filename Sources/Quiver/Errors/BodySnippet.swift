@@ -6,11 +6,13 @@ enum BodySnippet {
     /// The longest excerpt, in characters, before `…`.
     static let maximumLength = 200
 
-    /// The excerpt of `response`'s body, or `nil` for an empty, binary or saved-to-file body.
-    static func text(of response: Response) -> String? {
+    /// The excerpt of `response`'s body, redacted whole by `pass` before it is cut (a cut never
+    /// leaves the start of a secret), or `nil` for an empty, binary or saved-to-file body.
+    static func text(of response: Response, redactedBy pass: RedactionPass) -> String? {
         guard !response.data.isEmpty, response.fileURL == nil, isText(response) else { return nil }
-        // Only the start is ever shown: don't decode a large body whole.
-        let head = response.data.prefix(maximumLength * 8)
+        // Only the start is ever shown: don't redact or decode a large body whole. The part
+        // redacted reaches far beyond the part shown, so a cut there is never seen.
+        let head = pass.finish(response.data.prefix(65_536)).prefix(maximumLength * 8)
         guard let text = String(data: head, encoding: .utf8) ?? String(data: head.dropLast(3), encoding: .utf8) else {
             return nil
         }

@@ -3,9 +3,11 @@ import Foundation
 import FoundationNetworking
 #endif
 
-extension QuiverError: CustomStringConvertible, LocalizedError {
+extension QuiverError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
     /// One or two sentences a developer can act on: what failed, for which request (method and
-    /// URL), and, where it helps, what to do about it.
+    /// URL), and, where it helps, what to do about it. Secrets are redacted by
+    /// ``Redaction/default``, learned from the request and the response the error carries: a
+    /// body that quotes the request's token or a cookie shows the marker instead.
     ///
     /// ```
     /// GET https://api.example.com/users timed out after 2 s.
@@ -13,12 +15,16 @@ extension QuiverError: CustomStringConvertible, LocalizedError {
     /// GET https://api.example.com/users failed in the network: the device is not connected to the internet (URLError -1009).
     /// ```
     public var description: String {
-        describe(quotingBody: true)
+        let pass = RedactionPass.learning(request, response)
+        return pass.finish(describe { BodySnippet.text(of: $0, redactedBy: pass) })
     }
 
-    /// The description, with or without a snippet of a rejected text body. The logger leaves the
-    /// snippet out: it prints the body itself, redacted, when its options ask for it.
-    func describe(quotingBody: Bool) -> String {
+    /// The same as ``description``, so that `String(reflecting:)` and `debugPrint` redact too.
+    public var debugDescription: String { description }
+
+    /// The description, not yet redacted, quoting `snippet` of a rejected body. The logger
+    /// gives no snippet: it prints the body itself, redacted, when its options ask for it.
+    func describe(snippet: (Response) -> String?) -> String {
         switch self {
         case .invalidRequest(let reason):
             "Invalid request: \(Self.clause(reason)). Nothing was sent."
@@ -26,7 +32,7 @@ extension QuiverError: CustomStringConvertible, LocalizedError {
             "The request could not be encoded: \(Self.clause("\(error)")). Nothing was sent."
         case .statusCode(let response):
             "\(response.requestSummary) failed with status \(response.statusCode)\(response.stubNote)"
-                + ((response.errorMessage ?? (quotingBody ? BodySnippet.text(of: response) : nil))
+                + ((response.errorMessage ?? snippet(response))
                     .map { ": \(Self.clause($0))." } ?? ".")
         case .decoding(let error, let response):
             Self.decodingDescription(error, response)

@@ -33,18 +33,45 @@ extension QuiverError: CustomNSError {
     /// The message (``description``) under `NSLocalizedDescriptionKey`, ``underlyingError``
     /// under `NSUnderlyingErrorKey`, the request's URL under `NSURLErrorFailingURLErrorKey`, and
     /// the status code under `"QuiverStatusCode"` when there is a response.
+    ///
+    /// Everything in it is redacted by ``Redaction/default`` as ``description`` is: the URL
+    /// (its password and listed query values replaced by the marker, percent-encoded), and the
+    /// underlying error, given as an `NSError` of the same domain and code whose user info holds
+    /// its redacted text values only.
     public var errorUserInfo: [String: Any] {
+        let pass = RedactionPass.learning(request, response)
         var info: [String: Any] = [NSLocalizedDescriptionKey: description]
         if let underlyingError {
-            info[NSUnderlyingErrorKey] = underlyingError as NSError
+            info[NSUnderlyingErrorKey] = Self.redacted(underlyingError as NSError, by: pass)
         }
-        if let url = request?.url ?? response?.response?.url {
+        if let url = (request?.url ?? response?.response?.url).flatMap({ Self.redacted($0, by: pass) }) {
             info[NSURLErrorFailingURLErrorKey] = url
         }
         if let response {
             info["QuiverStatusCode"] = response.statusCode
         }
         return info
+    }
+
+    /// `url` redacted, the marker percent-encoded so that it stays a URL; `nil` if it does not.
+    private static func redacted(_ url: URL, by pass: RedactionPass) -> URL? {
+        let marker = pass.redactor.marker
+        let encoded = marker.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return URL(string: pass.finish(url.absoluteString).replacingOccurrences(of: marker, with: encoded))
+    }
+
+    /// `error` with only its text and URL user info, redacted (a `URLError` carries the failing
+    /// URL, and Quiver's request, in its user info).
+    private static func redacted(_ error: NSError, by pass: RedactionPass) -> NSError {
+        var info: [String: Any] = [:]
+        for (key, value) in error.userInfo {
+            switch value {
+            case let url as URL: info[key] = redacted(url, by: pass)
+            case let text as String: info[key] = pass.finish(text)
+            default: break
+            }
+        }
+        return NSError(domain: error.domain, code: error.code, userInfo: info)
     }
 
     /// The error this one wraps: the encoder's for ``encoding(_:)``, the decoder's for

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// What a server (or a stub) answered: status code, body, and the request that was sent.
-public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct Response: Sendable {
     /// The HTTP status code.
     public var statusCode: Int { storage.statusCode }
     /// The response body.
@@ -147,18 +147,6 @@ public struct Response: Sendable, CustomStringConvertible, CustomDebugStringConv
     /// - Returns: The value, or `nil` when the response has no such header.
     public func value(forHTTPHeaderField name: String) -> String? {
         head?.value(forHTTPHeaderField: name)
-    }
-
-    /// `GET https://api.example.com/users → 200, 512 bytes` (or `→ 200, saved to <path>`).
-    public var description: String {
-        if let fileURL { return "\(requestSummary) → \(statusCode), saved to \(fileURL.path)" }
-        return "\(requestSummary) → \(statusCode), \(data.count) bytes"
-    }
-
-    /// The description and the body, as text when it is UTF-8.
-    public var debugDescription: String {
-        let body = String(data: data, encoding: .utf8) ?? "<\(data.count) bytes of binary data>"
-        return description + "\n" + body
     }
 
     /// `METHOD URL` of the request, for messages.

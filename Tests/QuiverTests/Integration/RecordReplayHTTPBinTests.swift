@@ -66,7 +66,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let base = try #require(TestServers.httpbin)
-        let redaction = NetworkLoggerPlugin.Configuration.Redaction(headers: ["X-Api-Key"], queryParameters: ["api_key"],
+        let redaction = Redaction(headers: ["X-Api-Key"], queryParameters: ["api_key"],
                                                                     bodyKeys: ["password"])
         let recorder = Provider<GenericTarget>(transport: TransportUnderTest.shared, plugins: [RecordingPlugin(directory: folder.url, redaction: redaction)])
         let json = GenericTarget(baseURL: base, path: "anything/json", method: .post,

@@ -20,7 +20,7 @@ import Quiver
 ///   a secret, appears redacted in the message only), `http.status` once there is a response,
 ///   `http.duration_ms` from sending to the outcome, and `http.request_id`: the request's
 ///   ``requestIDHeader`` field, which the plugin sets to a new UUID when the request has none;
-/// - redaction: unchanged. Every message went through the ``NetworkLoggerPlugin/Configuration/Redaction``
+/// - redaction: unchanged. Every message went through the ``Redaction``
 ///   before it reaches the logger.
 ///
 /// A failure that happened before the request was built (an invalid request, a body that did
@@ -40,13 +40,13 @@ public struct SwiftLogPlugin: PluginType {
     ///   - logOptions: Which parts of requests and responses to log. Defaults to
     ///     ``NetworkLoggerPlugin/Configuration/LogOptions/default``.
     ///   - redaction: The secrets to hide, as for ``NetworkLoggerPlugin``. Defaults to
-    ///     `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie`.
+    ///     `Redaction.default`.
     ///   - maximumBodyBytes: The longest body shown, in bytes. Defaults to 4096.
     ///   - requestIDHeader: The header field of the request id, set to a new UUID when a request
     ///     has none; `nil` for none. Defaults to `X-Request-ID`.
     public init(logger: Logger,
                 logOptions: NetworkLoggerPlugin.Configuration.LogOptions = .default,
-                redaction: NetworkLoggerPlugin.Configuration.Redaction = .init(),
+                redaction: Redaction = .default,
                 maximumBodyBytes: Int = 4096,
                 requestIDHeader: String? = "X-Request-ID") {
         self.logger = logger

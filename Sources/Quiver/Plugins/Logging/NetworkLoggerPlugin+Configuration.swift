@@ -27,7 +27,7 @@ extension NetworkLoggerPlugin {
         public var logOptions: LogOptions
         /// How much to log: ``Level/off``, ``Level/error``, ``Level/info`` or ``Level/debug``.
         public var level: Level
-        /// The headers, query parameters and body keys whose values never appear in a line.
+        /// The redaction policy every line passes through.
         public var redaction: Redaction
         /// The longest body shown, in UTF-8 bytes (after formatting); the rest is replaced by
         /// `… (N more bytes)`. A negative value counts as `0`.
@@ -43,15 +43,15 @@ extension NetworkLoggerPlugin {
         ///   - logOptions: Which parts to log. Defaults to ``LogOptions/default``.
         ///   - level: How much to log. Defaults to ``Level/debug``: everything `logOptions` asks
         ///     for. Lower levels cut it down to summaries (``Level/info``) or failures (``Level/error``).
-        ///   - redaction: Which secrets to hide besides `Authorization`, `Proxy-Authorization`,
-        ///     `Cookie` and `Set-Cookie`, and the marker that replaces them. Defaults to those four.
+        ///   - redaction: Which secrets to hide besides ``Redaction/alwaysRedactedNames``, and the
+        ///     marker that replaces them. Defaults to ``Redaction/default``.
         ///   - maximumBodyBytes: The longest body shown, in bytes. Defaults to 4096.
         public init(
             formatter: Formatter = Formatter(),
             output: @escaping OutputType = Configuration.defaultOutput,
             logOptions: LogOptions = .default,
             level: Level = .debug,
-            redaction: Redaction = Redaction(),
+            redaction: Redaction = .default,
             maximumBodyBytes: Int = 4096
         ) {
             self.formatter = formatter

@@ -22,7 +22,7 @@ import FoundationNetworking
 /// - ``Configuration/Level/debug``: also request headers and body, or the `cURL` command
 ///   instead of the request line, headers and body; response headers; success bodies.
 ///
-/// Secrets never reach the output: see ``Configuration/Redaction``. Bodies are cut after
+/// Secrets never reach the output: see ``Redaction``. Bodies are cut after
 /// ``Configuration/maximumBodyBytes``; binary bodies are summarised. Targets conforming to
 /// ``NetworkLoggable`` may opt out.
 public struct NetworkLoggerPlugin: PluginType {
@@ -115,10 +115,7 @@ public struct NetworkLoggerPlugin: PluginType {
         let options = configuration.logOptions
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && (options.contains(.formatRequestAscURL) || options.contains(.requestBody))
-        // Only the request line is printed: a header's token can reach the output only through it.
-        let summaryOnly = !isDebug || options.isDisjoint(with: [.formatRequestAscURL, .requestHeaders, .requestBody])
-        let collected = pass.collect(from: request, includingBody: showsBody, printsOnlyItsURL: summaryOnly,
-                                     sentURL: checked?.url)
+        let collected = pass.collect(from: request, includingBody: showsBody, sentURL: checked?.url)
         let method = checked?.method ?? request.httpMethod ?? "GET"
         if let collected {
             // All a summary `Response` line of this attempt needs: the same method and URL,
@@ -141,12 +138,12 @@ public struct NetworkLoggerPlugin: PluginType {
             })
         }
         if isDebug && options.contains(.requestHeaders) {
-            lines.append(line("Request Headers", Self.describe(pass.headers(request.allHTTPHeaderFields ?? [:])), target: target))
+            lines.append(line("Request Headers", RedactionPass.describe(pass.headers(request.allHTTPHeaderFields ?? [:])), target: target))
         }
         if isDebug && options.contains(.requestBody), let body = requestBody(of: request, pass: &pass) {
             lines.append(line("Request Body", body, target: target))
         }
-        return finished(consume lines, by: pass, summaryOnly: summaryOnly)
+        return finished(consume lines, by: pass)
     }
 
     private func successLines(_ response: Response, target: any TargetType, isDebug: Bool,
@@ -163,22 +160,22 @@ public struct NetworkLoggerPlugin: PluginType {
             url = noted.url
         } else {
             pass = RedactionPass(redactor)
-            url = pass.collect(from: response, includingBodies: showsBody, printsOnlyItsURL: summaryOnly)
+            url = pass.collect(from: response, includingBodies: showsBody)
         }
         var lines = [summary(of: response, method: noted?.method, url: url, target: target, pass: &pass)]
         appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
-        return finished(consume lines, by: pass, summaryOnly: summaryOnly)
+        return finished(consume lines, by: pass)
     }
 
     private func failureLines(_ error: QuiverError, target: any TargetType, isDebug: Bool) -> [String] {
         var pass = RedactionPass(redactor)
         guard let response = error.response else {
-            let description = pass.text(error.describe(quotingBody: false))
+            let description = pass.text(error.describe(snippet: { _ in nil }))
             return finished([line("Error", "\(targetSummary(target, pass: &pass)): \(description)", target: target)], by: pass)
         }
         let showsBody = configuration.logOptions.contains(.errorResponseBody)
         pass.collect(from: response, includingBodies: showsBody)
-        var message = pass.text(error.describe(quotingBody: false))
+        var message = pass.text(error.describe(snippet: { _ in nil }))
         if response.request == nil {
             message = "\(targetSummary(target, pass: &pass)): \(message)"
         }
@@ -191,7 +188,7 @@ public struct NetworkLoggerPlugin: PluginType {
     private func appendDetails(of response: Response, showsBody: Bool, to lines: inout [String],
                                pass: inout RedactionPass, target: any TargetType, isDebug: Bool) {
         if isDebug && configuration.logOptions.contains(.responseHeaders) {
-            lines.append(line("Response Headers", Self.describe(pass.headers(RedactionPass.fields(of: response.response))), target: target))
+            lines.append(line("Response Headers", RedactionPass.describe(pass.headers(RedactionPass.fields(of: response.response))), target: target))
         }
         if showsBody && !response.data.isEmpty {
             lines.append(line("Response Body", bodyText(pass.body(response.data), format: configuration.formatter.responseData, pass: pass), target: target))
@@ -247,19 +244,12 @@ public struct NetworkLoggerPlugin: PluginType {
         line(identifier, target: target) { $0.write(message) }
     }
 
-    /// `lines`, each redacted a last time: the secrets the pass learned anywhere are replaced
-    /// wherever they stand.
-    ///
-    /// - Parameter summaryOnly: Whether `lines` are only summary lines (`Request`, `Response`),
-    ///   made of fixed text, the method, the URL the pass redacted, the status and the size.
-    ///   With the default entry formatter such a line holds nothing the structural redaction
-    ///   would not have found in the URL already: only the learned secrets are searched for.
-    ///   A custom formatter may add any text, so its lines are redacted again in full.
-    private func finished(_ lines: consuming [String], by pass: RedactionPass, summaryOnly: Bool = false) -> [String] {
+    /// `lines`, each redacted a last time: by structure again (a custom formatter may add any
+    /// text), and the secrets the pass learned anywhere replaced wherever they stand.
+    private func finished(_ lines: consuming [String], by pass: RedactionPass) -> [String] {
         var lines = consume lines
-        let structured = summaryOnly && configuration.formatter.customEntry == nil
         for index in lines.indices {
-            lines[index] = structured ? pass.scrub(lines[index]) : pass.finish(lines[index])
+            lines[index] = pass.finish(lines[index])
         }
         return lines
     }
@@ -274,16 +264,6 @@ public struct NetworkLoggerPlugin: PluginType {
     /// A redacted body formatted, redacted again and truncated.
     private func bodyText(_ data: Data, format: Configuration.Formatter.DataFormatterType, pass: RedactionPass) -> String {
         BodyText.truncated(pass.finish(format(data)), maximumBytes: configuration.maximumBodyBytes) { pass.finish($0) }
-    }
-
-    /// `["Name": "value", …]`.
-    private static func describe(_ headers: [(name: String, value: String)]) -> String {
-        guard !headers.isEmpty else { return "[:]" }
-        return "[" + headers.map { "\(quoted($0.name)): \(quoted($0.value))" }.joined(separator: ", ") + "]"
-    }
-
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// Hands finished lines to the output.

@@ -1,8 +1,15 @@
-/// The single pass of ``Redactor/redact(_:)``: see ``Redactor`` for the four shapes it redacts.
+/// The redaction by structure: one linear pass over UTF-8 bytes (any text: a URL, a JSON or
+/// form body, a cURL command, an error description; or a binary body) finds four shapes:
+/// 1. `name=value` (query strings, form bodies): the value up to `&`, `#`, `;`, a quote or
+///    whitespace; the name is percent-decoded and `a[b]` matches `a` or `b`;
+/// 2. `"name": value` (JSON at any depth): a string, number, object or array value;
+/// 3. `Name: value` (headers in free text, Swift descriptions): the value up to the end of the
+///    line or a quote, or the quoted string;
+/// 4. `scheme://user:password@`: the password, whatever its length.
 ///
-/// The scan reads the text's own UTF-8 storage and writes nothing while it finds nothing: it
-/// only records which ranges the marker replaces, so a line with no secret in it costs no
-/// allocation at all (the logger runs every line it prints through here).
+/// Names are compared case-insensitively. A value that already is the marker is left alone, so
+/// redacting twice changes nothing. The scan only records which ranges the marker replaces: a
+/// text with nothing to redact is not copied.
 struct RedactionScanner {
     /// A range of the text that the marker replaces; `quoted` values become `"marker"`.
     struct Replacement {
@@ -14,6 +21,8 @@ struct RedactionScanner {
     /// scanner never leaves that call.
     private let bytes: UnsafeBufferPointer<UInt8>
     private let redactor: Redactor
+    /// Names listed for this scan only, lowercased (the names of short cookies).
+    private let extraNames: Set<String>
     private let marker: [UInt8]
     /// The ranges to replace, in order and not overlapping.
     private(set) var replacements: [Replacement] = []
@@ -21,22 +30,21 @@ struct RedactionScanner {
     private(set) var removed: [String] = []
     private var index = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, redactor: Redactor) {
+    init(bytes: UnsafeBufferPointer<UInt8>, redactor: Redactor, extraNames: Set<String> = []) {
         self.bytes = bytes
         self.redactor = redactor
+        self.extraNames = extraNames
         self.marker = redactor.markerBytes
     }
 
     /// Scans the whole text once.
     mutating func run() {
-        // Only a quote, `=` or `:` can start a shape: the bytes between are passed over
-        // eight at a time.
-        while let next = ByteSearch.firstIndex(ofAnyOf: Byte.quote, Byte.equals, Byte.colon, in: bytes, from: index) {
-            index = next
+        // Only a quote, `=` or `:` can start a shape.
+        while index < bytes.count {
             let handled = switch bytes[index] {
-            case Byte.quote: redactQuotedName()
-            case Byte.equals: redactParameterValue()
-            case Byte.colon: redactUserInfo() || redactFieldValue()
+            case ScannerByte.quote: redactQuotedName()
+            case ScannerByte.equals: redactParameterValue()
+            case ScannerByte.colon: redactUserInfo() || redactFieldValue()
             default: false
             }
             if !handled {
@@ -52,9 +60,9 @@ struct RedactionScanner {
         var copied = 0
         for replacement in replacements {
             output.append(contentsOf: bytes[copied..<replacement.range.lowerBound])
-            if replacement.quoted { output.append(Byte.quote) }
+            if replacement.quoted { output.append(ScannerByte.quote) }
             output.append(contentsOf: marker)
-            if replacement.quoted { output.append(Byte.quote) }
+            if replacement.quoted { output.append(ScannerByte.quote) }
             copied = replacement.range.upperBound
         }
         output.append(contentsOf: bytes[copied...])
@@ -65,7 +73,7 @@ struct RedactionScanner {
     private mutating func redactQuotedName() -> Bool {
         guard let close = closingQuote(after: index) else { return false }
         let colon = skipWhitespace(from: close + 1)
-        guard colon < bytes.count, bytes[colon] == Byte.colon, isListed(index + 1..<close) else { return false }
+        guard colon < bytes.count, bytes[colon] == ScannerByte.colon, isListed(index + 1..<close) else { return false }
         index = skipWhitespace(from: colon + 1)
         redactJSONValue()
         return true
@@ -77,7 +85,7 @@ struct RedactionScanner {
         let start = index
         var end: Int
         switch bytes[start] {
-        case Byte.quote:
+        case ScannerByte.quote:
             if skipMarker(at: start + 1, quoted: true) { return }
             let close = closingQuote(after: start) ?? bytes.count
             record(start + 1..<close)
@@ -86,7 +94,7 @@ struct RedactionScanner {
             end = matchingBracket(from: start)
             var position = start
             while position < end {
-                if bytes[position] == Byte.quote, let close = closingQuote(after: position), close < end {
+                if bytes[position] == ScannerByte.quote, let close = closingQuote(after: position), close < end {
                     record(position + 1..<close)
                     position = close + 1
                 } else {
@@ -95,7 +103,7 @@ struct RedactionScanner {
             }
         default:
             end = start
-            while end < bytes.count, !Byte.jsonScalarEnd.contains(bytes[end]) { end += 1 }
+            while end < bytes.count, !ScannerByte.jsonScalarEnd.contains(bytes[end]) { end += 1 }
             guard end > start else { return }
             record(start..<end)
         }
@@ -105,12 +113,12 @@ struct RedactionScanner {
 
     /// Shape 1: `name=value` with `name` listed.
     private mutating func redactParameterValue() -> Bool {
-        let nameStart = scanBack(from: index, limit: 256) { !Byte.parameterNameEnd.contains($0) }
+        let nameStart = scanBack(from: index, limit: 256) { !ScannerByte.parameterNameEnd.contains($0) }
         guard nameStart < index, isListedParameter(nameStart..<index) else { return false }
         index += 1
         guard !skipMarker(at: index) else { return true }
         var end = index
-        while end < bytes.count, !Byte.parameterValueEnd.contains(bytes[end]) { end += 1 }
+        while end < bytes.count, !ScannerByte.parameterValueEnd.contains(bytes[end]) { end += 1 }
         replace(index..<end)
         index = end
         return true
@@ -121,16 +129,16 @@ struct RedactionScanner {
         guard let nameStart = Self.fieldNameStart(beforeColonAt: index, in: bytes),
               isListed(nameStart..<index) else { return false }
         index += 1
-        while index < bytes.count, bytes[index] == Byte.space || bytes[index] == Byte.tab {
+        while index < bytes.count, bytes[index] == ScannerByte.space || bytes[index] == ScannerByte.tab {
             index += 1
         }
         guard index < bytes.count, !skipMarker(at: index) else { return true }
-        if bytes[index] == Byte.quote {
+        if bytes[index] == ScannerByte.quote {
             redactJSONValue()
             return true
         }
         var end = index
-        while end < bytes.count, !Byte.fieldValueEnd.contains(bytes[end]) { end += 1 }
+        while end < bytes.count, !ScannerByte.fieldValueEnd.contains(bytes[end]) { end += 1 }
         replace(index..<end)
         index = end
         return true
@@ -140,21 +148,21 @@ struct RedactionScanner {
     /// bytes at the start of the text or after a separator. `nil` when no name of that shape
     /// stands before the colon (a port's colon, after `/host`, or one in a path): such a colon
     /// starts no shape 3, whatever the name.
-    static func fieldNameStart(beforeColonAt colon: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func fieldNameStart(beforeColonAt colon: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var start = colon
-        while start > 0, colon - start < 128, Byte.isToken(bytes[start - 1]) { start -= 1 }
-        guard start < colon, start == 0 || Byte.fieldNameStart.contains(bytes[start - 1]) else { return nil }
+        while start > 0, colon - start < 128, ScannerByte.isToken(bytes[start - 1]) { start -= 1 }
+        guard start < colon, start == 0 || ScannerByte.fieldNameStart.contains(bytes[start - 1]) else { return nil }
         return start
     }
 
     /// Shape 4: the password of `scheme://user:password@host`.
     private mutating func redactUserInfo() -> Bool {
         let authorityStart = index + 3
-        guard authorityStart <= bytes.count, bytes[index + 1] == Byte.slash, bytes[index + 2] == Byte.slash else { return false }
+        guard authorityStart <= bytes.count, bytes[index + 1] == ScannerByte.slash, bytes[index + 2] == ScannerByte.slash else { return false }
         var end = authorityStart
-        while end < bytes.count, !Byte.authorityEnd.contains(bytes[end]) { end += 1 }
+        while end < bytes.count, !ScannerByte.authorityEnd.contains(bytes[end]) { end += 1 }
         guard let at = (authorityStart..<end).last(where: { bytes[$0] == UInt8(ascii: "@") }),
-              let colon = (authorityStart..<at).first(where: { bytes[$0] == Byte.colon }), colon + 1 < at
+              let colon = (authorityStart..<at).first(where: { bytes[$0] == ScannerByte.colon }), colon + 1 < at
         else { return false }
         index = colon + 1
         if !skipMarker(at: index) {
@@ -172,7 +180,7 @@ struct RedactionScanner {
         let end = position + marker.count
         guard end <= bytes.count, bytes[position..<end].elementsEqual(marker) else { return false }
         if quoted {
-            guard end < bytes.count, bytes[end] == Byte.quote else { return false }
+            guard end < bytes.count, bytes[end] == ScannerByte.quote else { return false }
             index = end + 1
         } else {
             index = end
@@ -195,12 +203,16 @@ struct RedactionScanner {
     /// Whether the name in `range` is listed, read in place: most names a scan meets (`https`,
     /// a port's host, JSON keys) are not, and no string is made for them.
     private func isListed(_ range: Range<Int>) -> Bool {
-        redactor.isListed(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+        redactor.isListed(bytes: UnsafeBufferPointer(rebasing: bytes[range])) || isExtra(range)
     }
 
     /// Whether the parameter name in `range` is listed, read in place.
     private func isListedParameter(_ range: Range<Int>) -> Bool {
-        redactor.isListedParameter(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+        redactor.isListedParameter(bytes: UnsafeBufferPointer(rebasing: bytes[range])) || isExtra(range)
+    }
+
+    private func isExtra(_ range: Range<Int>) -> Bool {
+        !extraNames.isEmpty && extraNames.contains(string(range).lowercased())
     }
 
     private func string(_ range: Range<Int>) -> String {
@@ -213,7 +225,7 @@ struct RedactionScanner {
         while position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: "\\"): position += 2
-            case Byte.quote: return position
+            case ScannerByte.quote: return position
             default: position += 1
             }
         }
@@ -226,7 +238,7 @@ struct RedactionScanner {
         var position = open
         while position < bytes.count {
             switch bytes[position] {
-            case Byte.quote:
+            case ScannerByte.quote:
                 guard let close = closingQuote(after: position) else { return bytes.count }
                 position = close
             case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -244,7 +256,7 @@ struct RedactionScanner {
 
     private func skipWhitespace(from start: Int) -> Int {
         var position = start
-        while position < bytes.count, Byte.whitespace.contains(bytes[position]) { position += 1 }
+        while position < bytes.count, ScannerByte.whitespace.contains(bytes[position]) { position += 1 }
         return position
     }
 
@@ -253,56 +265,5 @@ struct RedactionScanner {
         var start = end
         while start > 0, end - start < limit, accept(bytes[start - 1]) { start -= 1 }
         return start
-    }
-}
-
-/// The bytes the scanner looks for.
-private enum Byte {
-    static let quote = UInt8(ascii: "\"")
-    static let equals = UInt8(ascii: "=")
-    static let colon = UInt8(ascii: ":")
-    static let slash = UInt8(ascii: "/")
-    static let space = UInt8(ascii: " ")
-    static let tab = UInt8(ascii: "\t")
-    static let whitespace = ASCIISet(" \t\n\r")
-    /// Where a JSON number, `true` or other bare value ends.
-    static let jsonScalarEnd = ASCIISet(" \t\n\r,}]")
-    /// What cannot stand in a parameter name (so a name starts after it).
-    static let parameterNameEnd = ASCIISet(" \t\n\r?&;\"'(,{<>/=:")
-    /// Where a parameter value ends.
-    static let parameterValueEnd = ASCIISet(" \t\n\r&#;\"'")
-    /// What may stand just before a `Name:` field name.
-    static let fieldNameStart = ASCIISet(" \t\n\r'\"[{,(;")
-    /// Where a `Name: value` value ends.
-    static let fieldValueEnd = ASCIISet("\n\r\"'")
-    /// Where the authority of a URL ends.
-    static let authorityEnd = ASCIISet(" \t\n\r/?#\"'")
-
-    /// RFC 9110 token characters, narrowed to those seen in header names and keys.
-    static func isToken(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-            true
-        default:
-            false
-        }
-    }
-}
-
-/// A set of ASCII bytes as a bitmask: a lookup costs a shift, not a hash.
-private struct ASCIISet {
-    private var low: UInt64 = 0
-    private var high: UInt64 = 0
-
-    init(_ characters: String) {
-        for byte in characters.utf8 where byte < 128 {
-            if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
-        }
-    }
-
-    func contains(_ byte: UInt8) -> Bool {
-        if byte < 64 { return low & (1 << byte) != 0 }
-        return byte < 128 && high & (1 << (byte - 64)) != 0
     }
 }

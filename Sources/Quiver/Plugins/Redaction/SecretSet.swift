@@ -1,9 +1,13 @@
-/// The secret values a redaction pass has learned, ready to be searched for in text: each as
-/// UTF-8 bytes, longest first (so that a value inside a longer one never leaves half of the
-/// longer one behind), without duplicates and without values too short to search for.
+import Foundation
+
+/// The secret values a redaction pass has learned, and their replacement in any bytes, in every
+/// spelling a server or a formatter may give them (see ``spellings(of:)``).
 ///
-/// Searching works on bytes: no Foundation string search (slow on Linux, and a bridged copy per
-/// call), and a line shorter than a secret costs one comparison of lengths.
+/// Values are kept as UTF-8 bytes, longest first (a value inside a longer one never leaves half
+/// of the longer one behind), without duplicates and without values too short to search for.
+/// Every spelling of a value is at least as long as the value itself, so a text shorter than a
+/// value cannot hold it in any spelling: its spellings are not even made (a JWT is longer than
+/// the summary line of its request).
 struct SecretSet: Sendable {
     /// The values, longest first.
     private(set) var values: [[UInt8]] = []
@@ -11,37 +15,106 @@ struct SecretSet: Sendable {
     /// Whether nothing was learned.
     var isEmpty: Bool { values.isEmpty }
 
-    /// Adds `value` unless it is shorter than `minimumLength`, already known, or part of
-    /// `marker` (replacing it would garble the marker itself).
-    mutating func insert(_ value: some StringProtocol, minimumLength: Int, marker: [UInt8]) {
-        insert(bytes: Array(value.utf8), minimumLength: minimumLength, marker: marker)
+    /// Adds `value` unless it is shorter than ``Redactor/minimumScrubbedLength``, already known,
+    /// or part of `marker` (replacing it would garble the marker itself).
+    mutating func insert(_ value: [UInt8], marker: [UInt8]) {
+        guard value.count >= Redactor.minimumScrubbedLength, !values.contains(value),
+              Self.range(of: value, in: marker[...]) == nil else { return }
+        values.insert(value, at: values.firstIndex { $0.count < value.count } ?? values.endIndex)
     }
 
-    /// ``insert(_:minimumLength:marker:)`` for a value given as UTF-8 bytes.
-    mutating func insert(bytes: [UInt8], minimumLength: Int, marker: [UInt8]) {
-        guard bytes.count >= minimumLength, !values.contains(bytes), Self.range(of: bytes, in: marker[...]) == nil else {
-            return
-        }
-        let position = values.firstIndex { $0.count < bytes.count } ?? values.endIndex
-        values.insert(bytes, at: position)
-    }
-
-    /// `text` with every occurrence of every value replaced by `marker`; `text` itself (no copy)
+    /// `text` with every spelling of every value replaced by `marker`; `text` itself (no copy)
     /// when none occurs.
     func scrub(_ text: String, marker: [UInt8]) -> String {
-        guard !values.isEmpty else { return text }
-        // Searched in the string's own storage: a line that holds no secret is not copied.
+        guard let length = values.last?.count, text.utf8.count >= length else { return text }
         var storage = text
-        let first = storage.withUTF8 { line in
-            values.firstIndex { value in value.count <= line.count && Self.range(of: value, in: line[...]) != nil }
-        }
-        guard let first else { return text }
-        var bytes = Array(text.utf8)
-        for value in values[first...] where value.count <= bytes.count {
-            guard Self.range(of: value, in: bytes[...]) != nil else { continue }
-            bytes = Self.replacing(value, with: marker, in: bytes)
-        }
+        guard let bytes = storage.withUTF8({ scrub(bytes: $0, marker: marker) }) else { return text }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `data` (text or binary) with every spelling of every value replaced by `marker`.
+    func scrub(_ data: Data, marker: [UInt8]) -> Data {
+        guard let length = values.last?.count, data.count >= length else { return data }
+        return data.withUnsafeBytes { scrub(bytes: $0.assumingMemoryBound(to: UInt8.self), marker: marker) }.map { Data($0) } ?? data
+    }
+
+    /// The bytes with every spelling replaced, or `nil` when none occurs.
+    private func scrub(bytes: UnsafeBufferPointer<UInt8>, marker: [UInt8]) -> [UInt8]? {
+        var output: [UInt8]?
+        for value in values where value.count <= (output?.count ?? bytes.count) {
+            for spelling in Self.spellings(of: value) {
+                if let current = output {
+                    if Self.range(of: spelling, in: current[...]) != nil {
+                        output = Self.replacing(spelling, with: marker, in: current)
+                    }
+                } else if Self.range(of: spelling, in: bytes) != nil {
+                    output = Self.replacing(spelling, with: marker, in: Array(bytes))
+                }
+            }
+        }
+        return output
+    }
+
+    /// Every spelling of `value` searched for: as written; percent-encoded (every byte but
+    /// letters, digits and `-._~`); JSON-escaped (`"`, `\\` and control characters), also with
+    /// `/` as `\/`; JSON-escaped twice (a JSON text quoted inside another, as httpbin's `data`);
+    /// JSON-escaped, then percent-encoded; and base64 (of the longest prefix of whole 3-byte
+    /// groups, so that it is found inside a longer base64 text too, when aligned). Each is at
+    /// least as long as `value`; duplicates are left out.
+    static func spellings(of value: [UInt8]) -> [[UInt8]] {
+        var spellings = [value]
+        func add(_ spelling: [UInt8]) {
+            if spelling.count >= Redactor.minimumScrubbedLength, !spellings.contains(spelling) { spellings.append(spelling) }
+        }
+        let escaped = jsonEscaped(value, slash: false)
+        let slashed = jsonEscaped(value, slash: true)
+        add(percentEncoded(value))
+        add(escaped)
+        add(slashed)
+        add(jsonEscaped(escaped, slash: false))
+        add(jsonEscaped(slashed, slash: true))
+        add(percentEncoded(escaped))
+        let whole = value.count - value.count % 3
+        add(Array(Data(value.prefix(whole)).base64EncodedString().utf8))
+        return spellings
+    }
+
+    /// `bytes` as they stand inside a JSON string.
+    static func jsonEscaped(_ bytes: [UInt8], slash: Bool) -> [UInt8] {
+        let hex = Array("0123456789abcdef".utf8)
+        var output: [UInt8] = []
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "/") where slash: output += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\n"): output += Array(#"\n"#.utf8)
+            case UInt8(ascii: "\r"): output += Array(#"\r"#.utf8)
+            case UInt8(ascii: "\t"): output += Array(#"\t"#.utf8)
+            case ..<0x20: output += Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            default: output.append(byte)
+            }
+        }
+        return output
+    }
+
+    /// `bytes` with every byte but letters, digits and `-._~` as `%XX`.
+    static func percentEncoded(_ bytes: [UInt8]) -> [UInt8] {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        for byte in bytes {
+            if isUnreserved(byte) {
+                output.append(byte)
+            } else {
+                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return output
+    }
+
+    /// RFC 3986 unreserved: letters, digits, `-._~`.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        ASCII.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
 
     /// The first range of `needle` in `haystack`.

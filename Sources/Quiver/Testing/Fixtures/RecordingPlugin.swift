@@ -19,15 +19,13 @@ import FoundationNetworking
 /// written. Put it last among the plugins, so that it records what the plugins before it made
 /// of the result.
 ///
-/// Secrets are redacted with the logger's rules and code (see
-/// ``NetworkLoggerPlugin/Configuration/Redaction``): listed headers (`Authorization`,
-/// `Proxy-Authorization`, `Cookie`, `Set-Cookie` always) get the marker as value; listed query
-/// parameters and body keys are redacted in the path, the header values and the body, in JSON
-/// and form bodies alike; and every secret value the request or response carried (the token
-/// after `Bearer`, each cookie's value, a listed parameter's value) is replaced wherever else it
-/// stands, so a server that echoes the request does not put it in the fixture (a cookie value
-/// too short to search for alone is redacted where it stands with its cookie's name). An
-/// existing file is kept unless `overwrites` is set. Disabled, the plugin does nothing at all.
+/// Secrets are redacted by the one ``Redaction`` policy every output uses: listed headers get
+/// the marker as value; listed query parameters and body keys are redacted in the path, the
+/// header values and the body; and every secret value the request or response carried (the
+/// token after `Bearer`, each cookie's value, a listed parameter's value) is replaced wherever
+/// else it stands, in every spelling, so a server that echoes the request does not put it in the
+/// fixture. A binary body is redacted as bytes before it is stored as `bodyBase64`. An existing
+/// file is kept unless `overwrites` is set. Disabled, the plugin does nothing at all.
 ///
 /// The fixture holds the method and path of the request (no query), the status, the response
 /// headers but `Content-Encoding`, `Transfer-Encoding` and `Content-Length` (the body is stored
@@ -39,8 +37,8 @@ public struct RecordingPlugin: PluginType {
     public let isEnabled: Bool
     /// Whether an existing fixture file is replaced.
     public let overwrites: Bool
-    /// The names to redact, besides the four headers the logger always redacts, and the marker.
-    public let redaction: NetworkLoggerPlugin.Configuration.Redaction
+    /// The redaction policy the fixtures pass through.
+    public let redaction: Redaction
     /// Decides which targets are recorded.
     public let records: @Sendable (any TargetType) -> Bool
 
@@ -50,11 +48,10 @@ public struct RecordingPlugin: PluginType {
     ///   - directory: The folder for fixture files; created when needed.
     ///   - isEnabled: Whether to record. Defaults to `true`.
     ///   - overwrites: Whether to replace existing files. Defaults to `false`.
-    ///   - redaction: Headers, query parameters and body keys to redact, and the marker, as for
-    ///     the logger. Defaults to the logger's four headers.
+    ///   - redaction: The redaction policy. Defaults to ``Redaction/default``.
     ///   - records: Which targets to record. Defaults to all.
     public init(directory: URL, isEnabled: Bool = true, overwrites: Bool = false,
-                redaction: NetworkLoggerPlugin.Configuration.Redaction = .init(),
+                redaction: Redaction = .default,
                 records: @escaping @Sendable (any TargetType) -> Bool = { _ in true }) {
         self.directory = directory
         self.isEnabled = isEnabled
@@ -93,20 +90,20 @@ public struct RecordingPlugin: PluginType {
     private static let transferHeaders: Set<String> = ["content-encoding", "transfer-encoding", "content-length"]
 
     /// The fixture of `response`, redacted as the logger redacts: every secret of the request
-    /// and the response is learned first, then the path, the headers and the body are written
-    /// without them.
+    /// and the response is learned first, then the path, the headers and the body (text or
+    /// binary) are written without them.
     static func redactedFixture(of response: Response, body: Data, target: any TargetType, redactor: Redactor) -> Fixture {
         var pass = RedactionPass(redactor)
         pass.collect(from: response.request, includingBody: true)
         let fields = RedactionPass.fields(of: response.response)
-        _ = pass.headers(fields)
+        let redactedFields = pass.headers(fields)
         _ = pass.body(body)
 
         var headers: [String: String] = [:]
-        for (name, value) in pass.headers(fields) where !transferHeaders.contains(name.lowercased()) {
+        for (name, value) in redactedFields where !transferHeaders.contains(name.lowercased()) {
             headers[name] = pass.finish(value)
         }
-        let stored = BodyText.text(of: body).map { Data(pass.finish($0).utf8) } ?? body
+        let stored = pass.finish(body)
         let replayed = JSONText.isDocument(stored) ? JSONText.minified(stored) : stored
         if fields.keys.contains(where: { $0.lowercased() == "content-length" }) {
             headers["Content-Length"] = String(replayed.count)

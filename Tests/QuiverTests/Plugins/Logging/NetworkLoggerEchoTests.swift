@@ -55,7 +55,7 @@ import Testing
              secrets: ["SECRETpassword"], visible: ["https://ada:<redacted>@api.example.com/items"]),
     ]
 
-    static let redaction = LoggerConfiguration.Redaction(headers: ["X-Api-Key"], queryParameters: ["api_key"])
+    static let redaction = Redaction(headers: ["X-Api-Key"], queryParameters: ["api_key"])
 
     @Test(arguments: echoes)
     func theSummaryLinesHideAnEchoedCredential(_ echo: Echo) throws {

@@ -11,7 +11,7 @@ import Testing
     typealias Options = LoggerConfiguration.LogOptions
     typealias Level = LoggerConfiguration.Level
 
-    static let redaction = LoggerConfiguration.Redaction(headers: ["X-Api-Key"], queryParameters: ["api_key"], bodyKeys: ["password", "token"])
+    static let redaction = Redaction(headers: ["X-Api-Key"], queryParameters: ["api_key"], bodyKeys: ["password", "token"])
     static let url = URL(string: "https://api.example.com/v2/items?api_key=SECRET-QUERY-4&page=2")!
     static let jsonBody = #"{"items":[{"credentials":{"password":"SECRET-BODY-5"},"label":"visible-label"}],"name":"visible-name"}"#
     static let formBody = "user=ada&password=SECRET-FORM-6&remember=true"

@@ -20,8 +20,8 @@ import Testing
         _ = pass.headers(["Cookie": "a=1; session=LONG-SECRET-1", "Set-Cookie": "csrf=c3; Path=/, id=LONG-SECRET-2; HttpOnly"])
         let echo = pass.finish(#"{"cookies": {"a": "1", "csrf": "c3"}, "seen": "LONG-SECRET-1 LONG-SECRET-2", "id": "c3", "n": 1}"#)
         #expect(echo == #"{"cookies": {"a": "<redacted>", "csrf": "<redacted>"}, "seen": "<redacted> <redacted>", "id": "c3", "n": 1}"#)
-        // `a=1` is too short to be a secret alone: only its value goes. `csrf=c3` is long enough
-        // to be remembered as a whole pair, and goes whole.
-        #expect(pass.finish("sent data=1; a=1 csrf=c3") == "sent data=1; a=<redacted> <redacted>")
+        // `1` and `c3` are too short to be secrets alone: they go where they stand with their
+        // cookie's name.
+        #expect(pass.finish("sent data=1; a=1 csrf=c3") == "sent data=1; a=<redacted> csrf=<redacted>")
     }
 }
