@@ -50,10 +50,13 @@ final class DataExchange: DeadlineExpiring {
     let fileURL: URL?
     /// Receives progress.
     let progress: (@Sendable (ProgressResponse) -> Void)?
+    /// The most body bytes accepted (``TransportRequest/maximumBodySize``), `Int64.max` for no limit.
+    let maximumBodySize: Int64
 
     init(request: URLRequest, hasBody: Bool, returnsBodyRedirects: Bool, fileURL: URL?,
-         progress: (@Sendable (ProgressResponse) -> Void)?) throws {
+         progress: (@Sendable (ProgressResponse) -> Void)?, maximumBodySize: Int64?) throws {
         self.request = request
+        self.maximumBodySize = maximumBodySize ?? .max
         self.hasBody = hasBody
         self.returnsBodyRedirects = returnsBodyRedirects
         self.fileURL = fileURL
@@ -99,10 +102,14 @@ final class DataExchange: DeadlineExpiring {
         state.withLock { $0.response = response as? HTTPURLResponse }
     }
 
-    /// A piece of the body arrived: kept in memory or written to the file, never after the end.
+    /// A piece of the body arrived (decoded, when the server compressed it): kept in memory or
+    /// written to the file, never after the end, nor past ``maximumBodySize``.
     func receive(_ data: Data) {
         let outcome = state.withLock { state -> (received: Int64, expected: Int64, failure: (any Error)?)? in
             guard !state.isDone else { return nil }
+            if Int64(data.count) > maximumBodySize - state.received {
+                return (0, 0, tooLarge)
+            }
             if let file = state.file {
                 state.pending.append(data)
                 if state.pending.count >= Self.writeBatch {
@@ -128,6 +135,13 @@ final class DataExchange: DeadlineExpiring {
             return
         }
         progress?(ProgressResponse(completedUnitCount: outcome.received, totalUnitCount: outcome.expected, direction: .download))
+    }
+
+    /// The error of a body over ``maximumBodySize``, naming the request.
+    private var tooLarge: ResponseTooLarge {
+        ResponseTooLarge(limit: maximumBodySize, isDownload: fileURL != nil,
+                         method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
+                         url: request.url ?? URL(fileURLWithPath: "/"))
     }
 
     /// Part of the request body went out.

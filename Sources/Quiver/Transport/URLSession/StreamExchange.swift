@@ -14,7 +14,8 @@ import FoundationNetworking
 ///   `resume()` restarts the request from the beginning (measured: a 1 GiB body read slowly
 ///   was delivered as 6 GB, repeating itself), and blocking the delegate callback would block
 ///   every session of the process (their work queues share one target queue). So the channel
-///   buffers until its hard limit, then ends the stream with ``StreamBufferOverflow``.
+///   buffers until its hard limit (the request's ``TransportRequest/maximumBodySize``), then
+///   ends the stream with ``StreamBufferOverflow``.
 ///
 /// The head continuation is resumed exactly once: by whoever takes it out of the locked state.
 final class StreamExchange: DeadlineExpiring {
@@ -29,12 +30,14 @@ final class StreamExchange: DeadlineExpiring {
     }
 
     private let state = Locked(State())
-    let channel = StreamChannel()
+    let channel: StreamChannel
     let request: URLRequest
     private let control = DispatchQueue(label: "quiver.stream-control")
 
-    init(request: URLRequest) {
+    /// An exchange for `request` whose unread bytes may not pass `maximumBodySize` (`nil`: no limit).
+    init(request: URLRequest, maximumBodySize: Int64?) {
         self.request = request
+        channel = StreamChannel(hardLimit: maximumBodySize.map { Int(clamping: $0) } ?? .max)
     }
 
     /// Starts `task`, waiting for the head at most `deadline` seconds.

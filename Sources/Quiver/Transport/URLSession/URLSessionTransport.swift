@@ -17,7 +17,9 @@ import FoundationNetworking
 ///   millisecond; without one, the configuration's `timeoutIntervalForResource`, with
 ///   `timeoutIntervalForRequest` as the idle limit. The idle limit handed to `URLSession` is
 ///   never below the request's deadline (on Linux it counts whole seconds only);
-/// - ends a request at once when its Swift `Task` is cancelled.
+/// - ends a request at once when its Swift `Task` is cancelled;
+/// - stops reading a body that passes ``TransportRequest/maximumBodySize`` (counted as it is
+///   decoded: a `gzip` body as it inflates) and fails with ``ResponseTooLarge``.
 ///
 /// By default it keeps no HTTP cache (see ``defaultConfiguration``): every request reaches the
 /// server. One transport holds one `URLSession`; share it between providers rather than making one per
@@ -142,7 +144,7 @@ public final class URLSessionTransport: HTTPTransport {
         case .file(let file):
             task = session.uploadTask(with: urlRequest, fromFile: file)
         }
-        let exchange = StreamExchange(request: urlRequest)
+        let exchange = StreamExchange(request: urlRequest, maximumBodySize: request.maximumBodySize)
         delegate.register(exchange, for: task)
         do {
             let head = try await withTaskCancellationHandler {
@@ -187,7 +189,8 @@ public final class URLSessionTransport: HTTPTransport {
         do {
             exchange = try DataExchange(request: urlRequest, hasBody: request.body != .none,
                                         returnsBodyRedirects: returnsBodyRedirects, fileURL: fileURL,
-                                        progress: request.progress.handler)
+                                        progress: request.progress.handler,
+                                        maximumBodySize: request.maximumBodySize)
         } catch {
             if let fileURL { TemporaryFiles.remove(fileURL) }
             throw error
