@@ -126,7 +126,8 @@ public final class CookieJar: Sendable {
 
     /// Stores the cookies `response` sets; its `Set-Cookie` lines may have been joined by `, `.
     func store(from response: HTTPURLResponse) {
-        guard let url = response.url, let joined = response.value(forHTTPHeaderField: "Set-Cookie") else { return }
+        // Most responses set no cookie: one header lookup, then nothing.
+        guard let joined = response.value(forHTTPHeaderField: "Set-Cookie"), let url = response.url else { return }
         store(setCookie: Self.split(joined), from: url)
     }
 
