@@ -62,7 +62,7 @@ Routes (unknown path -> 404 JSON):
                                 Expires date; Path=/login-cookies, so that no other
                                 route sees them) and a JSON body repeating two values
   /cookie-scope/set             Set-Cookie: scoped=A; Path=/cookie-scope/a,
-                                secure=S; Secure; Path=/, brief=B; Max-Age=1; Path=/,
+                                secure=S; Secure; Path=/, brief=B; Max-Age=2; Path=/,
                                 plain=P; Path=/ (for cookie scope tests)
   /cookie-scope/redirect?to=URL 302 to URL that also sets via-redirect=R; Path=/
   /cookie-scope/<anything else> {"path", "cookie"}: the Cookie header received ("" if none)
@@ -560,7 +560,7 @@ def r_cookie_scope(conn, req, rest):
         respond_json(conn, req, 200, {"set": ["scoped", "secure", "brief", "plain"]}, extra=[
             ("Set-Cookie", "scoped=A; Path=/cookie-scope/a"),
             ("Set-Cookie", "secure=S; Secure; Path=/"),
-            ("Set-Cookie", "brief=B; Max-Age=1; Path=/"),
+            ("Set-Cookie", "brief=B; Max-Age=2; Path=/"),
             ("Set-Cookie", "plain=P; Path=/"),
         ])
     elif rest == "redirect":

@@ -53,9 +53,12 @@ struct LimitedTarget: TargetType, BodySizeLimitsProviding {
         return false
     }
 
-    @Test func aGzipBombStopsAtTheDefaultLimitWithATypedErrorInsteadOfInflatingAGibibyte() async throws {
+    @Test func aGzipBombStopsAtTheDefaultLimitWithATypedErrorInsteadOfInflatingWhole() async throws {
         let provider = Provider<GenericTarget>(transport: TransportUnderTest.shared)
-        let bomb = GenericTarget(baseURL: fault("/gzip-bomb", query: ["mib": "1024"]))
+        // 256 KiB inflating to 256 MiB, four times the limit. (1 GiB behaves the same, but
+        // libcurl goes on inflating what it already received after the request has ended, on
+        // the work queue every URLSession of the process shares: the other suites would wait.)
+        let bomb = GenericTarget(baseURL: fault("/gzip-bomb", query: ["mib": "256"]))
         let start = ContinuousClock.now
         let outcome = await decoding(bomb, with: provider)
         #expect(ContinuousClock.now - start < .seconds(30))
@@ -67,7 +70,7 @@ struct LimitedTarget: TargetType, BodySizeLimitsProviding {
         #expect(error.url.path == "/gzip-bomb")
         #expect(error.description.contains("GET ") && error.description.contains("/gzip-bomb"))
         #expect(error.description.contains("67108864 bytes (64 MiB)"))
-        #expect(!error.description.contains("mib=1024"))
+        #expect(!error.description.contains("mib=256"))
     }
 
     @Test func aTargetsOwnLimitStopsAGzipBombAtThatLimit() async throws {

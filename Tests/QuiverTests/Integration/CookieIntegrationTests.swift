@@ -46,14 +46,15 @@ struct CookieEcho: Decodable {
     @Test func aCookieGoesOnlyToItsPathNeverSecureOverHTTPAndNotAfterItExpires() async throws {
         let provider = Provider<GenericTarget>()
         _ = try await provider.response(for: scope("set"))
-        #expect(try await seen("a", by: provider) == ["scoped=A", "brief=B", "plain=P"])
+        // brief=B lives 2 s (Max-Age=2): on a busy machine it may be gone by the next request.
+        #expect(try await seen("a", by: provider).subtracting(["brief=B"]) == ["scoped=A", "plain=P"])
         #expect(try await seen("a/deeper", by: provider).contains("scoped=A"))
         let other = try await seen("b", by: provider)
         #expect(!other.contains("scoped=A"), "a Path=/cookie-scope/a cookie went to /cookie-scope/b")
         #expect(!other.contains("secure=S"), "a Secure cookie went over plain http")
-        #expect(other == ["brief=B", "plain=P"])
-        try await Task.sleep(nanoseconds: 2_100_000_000)
-        #expect(try await seen("b", by: provider) == ["plain=P"], "a Max-Age=1 cookie outlived its second")
+        #expect(other.subtracting(["brief=B"]) == ["plain=P"])
+        try await Task.sleep(nanoseconds: 2_500_000_000)
+        #expect(try await seen("b", by: provider) == ["plain=P"], "a Max-Age=2 cookie outlived its two seconds")
     }
 
     @Test func twoProvidersOnDefaultTransportsShareNoCookie() async throws {
