@@ -76,6 +76,15 @@ Routes (unknown path -> 404 JSON):
   /login-cookies                three Set-Cookie headers with attributes (one with an
                                 Expires date; Path=/login-cookies, so that no other
                                 route sees them) and a JSON body repeating two values
+  /cookie-scope/set             Set-Cookie: scoped=A; Path=/cookie-scope/a,
+                                secure=S; Secure; Path=/, brief=B; Max-Age=2; Path=/,
+                                plain=P; Path=/ (for cookie scope tests)
+  /cookie-scope/redirect?to=URL 302 to URL that also sets via-redirect=R; Path=/
+  /cookie-scope/<anything else> {"path", "cookie"}: the Cookie header received ("" if none)
+  /gzip-bomb?mib=1024           Content-Encoding: gzip, a body of ~1 KiB per MiB that
+                                inflates to `mib` MiB of zeros (at most 4096); made of
+                                one repeated deflate segment, streamed, so the server
+                                holds ~1 KiB whatever the size
 
 /echo answers {"method", "path" (raw, no query), "query" (raw string, "" if
 none), "args" ({name: [values]}, decoded), "headers" ({name: value}: the last
@@ -101,6 +110,7 @@ import subprocess
 import sys
 import threading
 import time
+import zlib
 from http import HTTPStatus
 from urllib.parse import parse_qs, urlsplit
 
@@ -587,6 +597,61 @@ def r_login_cookies(conn, req):
     ])
 
 
+def r_cookie_scope(conn, req, rest):
+    if rest == "set":
+        respond_json(conn, req, 200, {"set": ["scoped", "secure", "brief", "plain"]}, extra=[
+            ("Set-Cookie", "scoped=A; Path=/cookie-scope/a"),
+            ("Set-Cookie", "secure=S; Secure; Path=/"),
+            ("Set-Cookie", "brief=B; Max-Age=2; Path=/"),
+            ("Set-Cookie", "plain=P; Path=/"),
+        ])
+    elif rest == "redirect":
+        respond(conn, req, 302, b"", extra=[("Location", req.arg("to", "/cookie-scope/seen")),
+                                            ("Set-Cookie", "via-redirect=R; Path=/")])
+    else:
+        respond_json(conn, req, 200, {"path": req.path, "cookie": req.header("Cookie") or ""})
+
+
+GZIP_BOMB = {}
+GZIP_BOMB_LOCK = threading.Lock()
+
+
+def gzip_bomb_parts(mib):
+    """The deflate segment that inflates one MiB of zeros (repeatable: each ends in a full
+    flush), the final empty block, and the CRC-32 of `mib` MiB of zeros, made once per size."""
+    with GZIP_BOMB_LOCK:
+        if mib not in GZIP_BOMB:
+            zeros = bytes(1 << 20)
+            deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+            segment = deflate.compress(zeros) + deflate.flush(zlib.Z_FULL_FLUSH)
+            final = deflate.flush(zlib.Z_FINISH)
+            crc = 0
+            for _ in range(mib):
+                crc = zlib.crc32(zeros, crc)
+            GZIP_BOMB[mib] = (segment, final, crc)
+        return GZIP_BOMB[mib]
+
+
+def r_gzip_bomb(conn, req):
+    mib = int(number(req, "mib", 1024, 1, 4096, int))
+    segment, final, crc = gzip_bomb_parts(mib)
+    header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+    trailer = struct.pack("<II", crc, (mib << 20) & 0xFFFFFFFF)
+    length = len(header) + len(segment) * mib + len(final) + len(trailer)
+    conn.send(head_bytes(200, [("Content-Type", "application/json"), ("Content-Encoding", "gzip"),
+                               ("Content-Length", str(length)), ("Connection", "close")]))
+    if req.method == "HEAD":
+        return
+    conn.send(header)
+    batch = segment * 64
+    left = mib
+    while left > 0:
+        conn.send(batch if left >= 64 else segment * left)
+        left -= min(left, 64)
+    conn.send(final + trailer)
+    conn.close_gracefully()
+
+
 def stream_head(content_type):
     return head_bytes(200, [("Content-Type", content_type), ("Cache-Control", "no-cache"),
                             ("Connection", "close")])
@@ -755,6 +820,7 @@ ROUTES = {
     "/huge-line": r_huge_line,
     "/endless": r_endless,
     "/endless-status": r_endless_status,
+    "/gzip-bomb": r_gzip_bomb,
 }
 
 
@@ -768,6 +834,8 @@ def handle(sock, port):
             r_status(conn, req, req.path[len("/status/"):])
         elif req.path.startswith("/echo/"):
             r_echo(conn, req)
+        elif req.path.startswith("/cookie-scope/"):
+            r_cookie_scope(conn, req, req.path[len("/cookie-scope/"):])
         elif req.path in ROUTES:
             ROUTES[req.path](conn, req)
         else:

@@ -94,12 +94,18 @@ extension Provider {
         return interval
     }
 
+    /// The limits on `target`'s response bodies: its own, else the provider's.
+    func bodySizeLimits(for target: any TargetType, adoptions: TargetAdoptions) -> BodySizeLimits {
+        guard adoptions.contains(.bodySizeLimits) else { return bodySizeLimits }
+        return (target as? any BodySizeLimitsProviding)?.bodySizeLimits ?? bodySizeLimits
+    }
+
     /// What the transport is handed: the prepared request's head, its one body (the streamed
-    /// file, else the request's data), the deadline, and for a download a new temporary file
-    /// to write to.
+    /// file, else the request's data), the deadline, for a download a new temporary file
+    /// to write to, and the limit on the response body where it goes.
     static func transportRequest(_ request: URLRequest, checked: CheckedRequest, body: BodyFile?,
                                  download: DownloadDestination?, progress: (@Sendable (ProgressResponse) -> Void)?,
-                                 timeout: TimeInterval?) throws(QuiverError) -> TransportRequest {
+                                 timeout: TimeInterval?, limits: BodySizeLimits) throws(QuiverError) -> TransportRequest {
         let url = checked.url
         let sentBody: TransportRequest.Body
         if let body {
@@ -114,7 +120,8 @@ extension Provider {
         }
         return TransportRequest(head: request, url: url, body: sentBody, timeout: timeout,
                                 destination: download == nil ? .memory : .file(TemporaryFiles.name("download")),
-                                progress: TransportProgress(progress))
+                                progress: TransportProgress(progress),
+                                maximumBodySize: download == nil ? limits.memory : limits.file)
     }
 
     /// Attempts until one is not retried. A body streamed from a temporary file lives until the
@@ -141,6 +148,7 @@ extension Provider {
         _ = consume built
 
         let transport = transport(for: target, endpoint: endpoint)
+        let limits = bodySizeLimits(for: pluginTarget, adoptions: adoptions)
         var attempt = 1
         while true {
             let request: URLRequest
@@ -184,7 +192,7 @@ extension Provider {
                     Self.limit(target.timeout)
                 }
                 let sent = try Self.transportRequest(request, checked: checked, body: body, download: download,
-                                                     progress: progress, timeout: timeout)
+                                                     progress: progress, timeout: timeout, limits: limits)
                 SendObserver.handedToTransport?()
                 result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
                                     download: download, carriesSentRequest: &carriesSentRequest)

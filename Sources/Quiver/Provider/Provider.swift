@@ -39,7 +39,7 @@ public final class Provider<Target: TargetType>: Sendable {
     public let retryPolicy: RetryPolicy
     /// Shares identical `GET` requests in flight, when the provider tracks them.
     let inflight: InflightRequests?
-    /// Replaces the request-building step, when set; see ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:)``.
+    /// Replaces the request-building step, when set; see ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:bodySizeLimits:)``.
     public let requestClosure: RequestClosure?
     /// The shortest time, in seconds, between the start of a request and the delivery of its
     /// success, unless the target has its own (``MinimumDurationProviding``); `nil` delivers at once.
@@ -47,6 +47,9 @@ public final class Provider<Target: TargetType>: Sendable {
     /// The encoder for `.json` bodies when neither the task nor the target
     /// (``EncoderProviding``) names one; `nil` means a `JSONEncoder` with sorted keys.
     public let encoder: JSONEncoder?
+    /// How large response bodies may grow, for targets that don't adopt
+    /// ``BodySizeLimitsProviding``: see ``BodySizeLimits``.
+    public let bodySizeLimits: BodySizeLimits
     /// Whether every header field of a prepared request was checked where it was written: no
     /// ``requestClosure``, and only plugins of Quiver's own that check what they write
     /// (``BuiltinPluginHooks/checksWhatItWrites``). The check after `prepare` then skips the header fields.
@@ -99,6 +102,10 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   - encoder: The encoder for `.json` bodies (date and key strategies) when neither the
     ///     task nor the target (``EncoderProviding``) names one. `nil` means a `JSONEncoder` with
     ///     sorted keys.
+    ///   - bodySizeLimits: How large response bodies may grow, in memory and in download files,
+    ///     for targets that don't adopt ``BodySizeLimitsProviding``; a larger one fails with
+    ///     ``ResponseTooLarge``. Defaults to ``BodySizeLimits/default``: 64 MiB in memory, no
+    ///     limit on downloads.
     public init(
         endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping,
         stubClosure: @escaping StubClosure = Provider.neverStub,
@@ -110,7 +117,8 @@ public final class Provider<Target: TargetType>: Sendable {
         trackInflights: Bool = false,
         requestClosure: RequestClosure? = nil,
         minimumDuration: TimeInterval? = nil,
-        encoder: JSONEncoder? = nil
+        encoder: JSONEncoder? = nil,
+        bodySizeLimits: BodySizeLimits = .default
     ) {
         self.endpointClosure = endpointClosure
         self.stubClosure = stubClosure
@@ -123,6 +131,7 @@ public final class Provider<Target: TargetType>: Sendable {
         self.requestClosure = requestClosure
         self.minimumDuration = minimumDuration
         self.encoder = encoder
+        self.bodySizeLimits = bodySizeLimits
         // What Quiver's own plugins' hooks do; a plugin of the app's own may do anything.
         let hooks = plugins.map { ($0 as? any BuiltinPlugin).map { type(of: $0).hooks } }
         self.headersStayChecked = requestClosure == nil && hooks.allSatisfy { $0?.checksWhatItWrites ?? false }

@@ -92,7 +92,8 @@ extension Provider {
             do {
                 let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
                 let sent = try Self.transportRequest(request, checked: checked, body: nil, download: nil, progress: nil,
-                                                     timeout: timeout)
+                                                     timeout: timeout,
+                                                     limits: bodySizeLimits(for: pluginTarget, adoptions: TargetAdoptions.of(pluginTarget)))
                 result = await openAttempt(sent, through: transport, target: target, pluginTarget: pluginTarget)
             } catch {
                 result = .failure(error)

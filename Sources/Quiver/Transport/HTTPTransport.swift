@@ -18,6 +18,9 @@ import FoundationNetworking
 ///   that does not hand back an `HTTPURLResponse` returns
 ///   ``Response/init(statusCode:data:url:httpVersion:headerFields:fileURL:)``, which makes one
 ///   only if something reads it (on Linux, making one costs more than the rest of a request);
+/// - counts the response body as it arrives (after content decoding) and, once it passes
+///   ``TransportRequest/maximumBodySize``, stops reading, closes the connection and throws the
+///   ``ResponseTooLarge`` of ``TransportRequest/checkBodySize(_:)``;
 /// - throws on failure. `CancellationError` or `URLError(.cancelled)` become
 ///   ``QuiverError/cancelled(_:)``, `URLError(.timedOut)` ``QuiverError/timedOut(_:after:)``, a thrown
 ///   ``QuiverError`` is kept, anything else becomes ``QuiverError/transport(_:_:)``;
@@ -26,7 +29,9 @@ import FoundationNetworking
 /// ``TransportConformance`` checks all of this against a local httpbin.
 ///
 /// A minimal, correct transport on a plain `URLSession` (it passes ``TransportConformance``;
-/// its progress is coarse, one report each way once the exchange is over):
+/// its progress is coarse, one report each way once the exchange is over, and it checks the
+/// body size limit only once the whole body is in memory, so it does not bound memory as a
+/// transport that counts the bytes as they arrive does):
 ///
 /// ```swift
 /// struct PlainSessionTransport: HTTPTransport {
@@ -49,6 +54,7 @@ import FoundationNetworking
 ///             request.progress.uploaded(size, of: size)
 ///         }
 ///         request.progress.downloaded(Int64(data.count), of: Int64(data.count))
+///         try request.checkBodySize(Int64(data.count))
 ///         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
 ///         switch request.destination {
 ///         case .memory:

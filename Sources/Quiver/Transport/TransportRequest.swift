@@ -9,7 +9,8 @@ import FoundationNetworking
 /// The head is ``method``, ``url`` and ``headerFields``; the body is one ``Body`` value to
 /// switch over (there is no `URLRequest` here whose `httpBody` could silently lack a file
 /// body); ``timeout`` is the deadline on the whole exchange; ``destination`` says where the
-/// response body goes; ``progress`` hears of bytes moving. A transport uses all of them.
+/// response body goes, and ``maximumBodySize`` how large it may grow there; ``progress`` hears
+/// of bytes moving. A transport uses all of them.
 ///
 /// **Timeouts.** ``timeout`` is the request's `timeoutInterval` as the target's
 /// ``TargetType/timeout`` started it and the plugins left it in
@@ -64,6 +65,15 @@ public struct TransportRequest: Sendable {
     public let destination: Destination
     /// Hears of the body going out and the response body coming in.
     public let progress: TransportProgress
+    /// The most bytes of response body the transport may accept for ``destination``, counted
+    /// after content decoding (a `gzip` body is counted as it inflates); `nil` for no limit.
+    ///
+    /// A transport counts the body as it arrives and, as soon as the count passes the limit,
+    /// stops reading, closes the connection, removes what it wrote and throws the error of
+    /// ``checkBodySize(_:)``. For a stream (``HTTPTransport/stream(_:)``) it bounds the bytes
+    /// waiting unread; Quiver enforces that itself. The provider sets it from
+    /// ``BodySizeLimits``.
+    public let maximumBodySize: Int64?
 
     /// The request `URLSession` is given: method, URL and headers, and the body when it is
     /// ``Body/data(_:)``. Internal on purpose: a file body is not in it.
@@ -80,9 +90,11 @@ public struct TransportRequest: Sendable {
     ///   - timeout: The deadline on the whole exchange, or `nil` for the transport's own.
     ///   - destination: Where the response body goes. Defaults to ``Destination/memory``.
     ///   - progress: Hears of progress. Defaults to ``TransportProgress/ignored``.
+    ///   - maximumBodySize: The most bytes of response body to accept, or `nil` (the default)
+    ///     for no limit.
     public init(method: HTTPMethod = .get, url: URL, headerFields: [String: String] = [:], body: Body = .none,
                 timeout: TimeInterval? = nil, destination: Destination = .memory,
-                progress: TransportProgress = .ignored) {
+                progress: TransportProgress = .ignored, maximumBodySize: Int64? = nil) {
         var head = URLRequest(url: url)
         if method != .get {
             head.httpMethod = method.rawValue
@@ -91,18 +103,40 @@ public struct TransportRequest: Sendable {
         if case .data(let data) = body {
             head.httpBody = data
         }
-        self.init(head: head, url: url, body: body, timeout: timeout, destination: destination, progress: progress)
+        self.init(head: head, url: url, body: body, timeout: timeout, destination: destination, progress: progress,
+                  maximumBodySize: maximumBodySize)
     }
 
     /// A request around `head`, which holds the body when it is ``Body/data(_:)``.
     init(head: URLRequest, url: URL, body: Body, timeout: TimeInterval?, destination: Destination,
-         progress: TransportProgress) {
+         progress: TransportProgress, maximumBodySize: Int64?) {
         self.head = head
         self.url = url
         self.body = body
         self.timeout = timeout
         self.destination = destination
         self.progress = progress
+        self.maximumBodySize = maximumBodySize
+    }
+
+    /// Checks that `byteCount` bytes of response body fit ``maximumBodySize``: a transport calls
+    /// it with the count so far as each piece of the body arrives.
+    ///
+    /// - Parameter byteCount: How many bytes of the body (after content decoding) have arrived.
+    /// - Throws: ``ResponseTooLarge``, naming the limit and this request, when `byteCount` is
+    ///   over the limit: stop reading and close the connection.
+    @inline(__always)
+    public func checkBodySize(_ byteCount: Int64) throws(ResponseTooLarge) {
+        if let maximumBodySize, byteCount > maximumBodySize {
+            throw bodyTooLarge
+        }
+    }
+
+    /// The error for a body over ``maximumBodySize``.
+    var bodyTooLarge: ResponseTooLarge {
+        var isDownload = false
+        if case .file = destination { isDownload = true }
+        return ResponseTooLarge(limit: maximumBodySize ?? 0, isDownload: isDownload, method: method, url: url)
     }
 
     /// The HTTP method.

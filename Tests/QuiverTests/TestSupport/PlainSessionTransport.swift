@@ -27,6 +27,7 @@ struct PlainSessionTransport: HTTPTransport {
             request.progress.uploaded(size, of: size)
         }
         request.progress.downloaded(Int64(data.count), of: Int64(data.count))
+        try request.checkBodySize(Int64(data.count))
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         switch request.destination {
         case .memory:

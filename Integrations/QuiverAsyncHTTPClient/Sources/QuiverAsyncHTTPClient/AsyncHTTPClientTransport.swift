@@ -19,6 +19,8 @@ import Quiver
 ///   (`Authorization`, `Proxy-Authorization`, `Cookie`) are dropped when one leads to another
 ///   origin, and a `307`/`308` repeats the method and the body;
 /// - a `401` with a `WWW-Authenticate` challenge is returned as a response;
+/// - a response body is counted as it arrives, after decompression, and stops at
+///   ``TransportRequest/maximumBodySize`` with ``ResponseTooLarge`` (the connection is closed);
 /// - a streamed response (``Provider/stream(for:)``) reads the network only as it is iterated:
 ///   a slow consumer holds the server back, and ending the iteration closes the connection;
 /// - failures are `URLError`s with the codes `URLSession` uses (`.timedOut`,
@@ -32,6 +34,11 @@ import Quiver
 /// // …
 /// try await transport.shutdown()
 /// ```
+///
+/// **Cookies.** It keeps none: a request carries the `Cookie` header its target or plugins set,
+/// and `Set-Cookie` in a response is left to the caller (unlike `URLSessionTransport`, which keeps
+/// a ``CookieJar``). A plugin can keep them with a ``CookieJar`` of its own
+/// (``CookieJar/cookieHeader(for:)``, ``CookieJar/store(setCookie:from:)``).
 ///
 /// A transport that creates its client owns it: ``shutdown()`` shuts it down, and so does the
 /// transport's `deinit` if nobody did. A client you pass stays yours to shut down; give it

@@ -7,7 +7,10 @@ import NIOCore
 import Quiver
 
 /// Reads an AsyncHTTPClient response into a Quiver ``Response``: its body into memory or, for a
-/// download, into the destination file chunk by chunk, reporting progress as it comes.
+/// download, into the destination file chunk by chunk, reporting progress as it comes, and
+/// never past the request's ``TransportRequest/maximumBodySize`` (counted as the chunks come,
+/// after decompression): a larger body fails with ``ResponseTooLarge`` and, its iteration
+/// left, AsyncHTTPClient closes the connection.
 struct ResponseReader {
     /// How many body bytes are gathered before one write to a download file.
     static let writeBatch = 1 << 18
@@ -27,8 +30,15 @@ struct ResponseReader {
         case .memory:
             guard request.progress.isObserved else {
                 // Nobody watches the download: the body whole, without its expected length.
-                let buffer = try await response.body.collect(upTo: Int.max)
-                return self.response(response, body: buffer.readableData)
+                let limit = request.maximumBodySize.map { Int(clamping: $0) } ?? .max
+                do {
+                    let buffer = try await response.body.collect(upTo: limit)
+                    return self.response(response, body: buffer.readableData)
+                } catch is NIOTooManyBytesError {
+                    // More than `limit` bytes came: the request's own error.
+                    try request.checkBodySize(Int64(limit) &+ 1)
+                    throw URLError(.dataLengthExceedsMaximum)
+                }
             }
             let data = try await collect(response.body, expected: Self.expectedLength(of: response))
             return self.response(response, body: data)
@@ -69,6 +79,7 @@ struct ResponseReader {
             data.reserveCapacity(Int(min(expected, 1 << 26)))
         }
         for try await chunk in body {
+            try request.checkBodySize(Int64(data.count + chunk.readableBytes))
             data.append(readableBytesOf: chunk)
             request.progress.downloaded(Int64(data.count), of: expected)
         }
@@ -85,8 +96,9 @@ struct ResponseReader {
         var pending = Data()
         var received: Int64 = 0
         for try await chunk in body {
-            pending.append(readableBytesOf: chunk)
             received += Int64(chunk.readableBytes)
+            try request.checkBodySize(received)
+            pending.append(readableBytesOf: chunk)
             if pending.count >= Self.writeBatch {
                 try handle.write(contentsOf: pending)
                 pending.removeAll(keepingCapacity: true)

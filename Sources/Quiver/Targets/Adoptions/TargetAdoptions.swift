@@ -17,6 +17,7 @@ struct TargetAdoptions: OptionSet, Sendable {
     static let cachePolicy = TargetAdoptions(rawValue: 1 << 3)
     static let networkLoggable = TargetAdoptions(rawValue: 1 << 4)
     static let accessTokenAuthorizable = TargetAdoptions(rawValue: 1 << 5)
+    static let bodySizeLimits = TargetAdoptions(rawValue: 1 << 6)
 
     /// What is known of one dynamic type: its opt-ins, and the type as an
     /// ``AccessTokenAuthorizable`` when it is one.
@@ -71,6 +72,7 @@ struct TargetAdoptions: OptionSet, Sendable {
         if target is any MinimumDurationProviding { entry.adoptions.insert(.minimumDuration) }
         if target is any CachePolicyProviding { entry.adoptions.insert(.cachePolicy) }
         if target is any NetworkLoggable { entry.adoptions.insert(.networkLoggable) }
+        if target is any BodySizeLimitsProviding { entry.adoptions.insert(.bodySizeLimits) }
         if let authorizable = Swift.type(of: target) as? any AccessTokenAuthorizable.Type {
             entry.adoptions.insert(.accessTokenAuthorizable)
             entry.authorizable = authorizable

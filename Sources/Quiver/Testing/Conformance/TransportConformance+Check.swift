@@ -23,6 +23,10 @@ extension TransportConformance {
         /// A response whose ``TransportRequest/destination`` is a file is written there, and
         /// ``Response/fileURL`` names it.
         case downloadToFile
+        /// A 64 KiB response to a request whose ``TransportRequest/maximumBodySize`` is 16 KiB
+        /// ends with ``ResponseTooLarge`` (from ``TransportRequest/checkBodySize(_:)``), in
+        /// memory and to a file, and leaves no file behind.
+        case bodySizeLimit
 
         /// What the check requires, in a sentence.
         public var description: String {
@@ -37,6 +41,7 @@ extension TransportConformance {
             case .uploadProgress: "upload progress reaches the body's size"
             case .downloadProgress: "download progress reaches the response body's size"
             case .downloadToFile: "a download is written to the destination file named in Response.fileURL"
+            case .bodySizeLimit: "a body over TransportRequest.maximumBodySize ends with ResponseTooLarge"
             }
         }
     }

@@ -17,6 +17,7 @@ extension TransportConformance {
         case .uploadProgress: try await checkFileBody(reportingProgress: true)
         case .downloadProgress: try await checkDownloadProgress()
         case .downloadToFile: try await checkDownloadToFile()
+        case .bodySizeLimit: try await checkBodySizeLimit()
         }
     }
 
@@ -183,6 +184,31 @@ extension TransportConformance {
         let written = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue
         if written != size {
             throw ConformanceProblem("the \(size)-byte body was written to \(file.path) as \(written.map(String.init) ?? "no") bytes")
+        }
+    }
+
+    private func checkBodySizeLimit() async throws(ConformanceProblem) {
+        let destination = TemporaryFiles.name("download")
+        defer { TemporaryFiles.remove(destination) }
+        for target in [TransportRequest.Destination.memory, .file(destination)] {
+            let request = TransportRequest(url: try endpoint("bytes/65536"), destination: target, maximumBodySize: 16_384)
+            do {
+                let response = try await transport.send(request)
+                throw ConformanceProblem("a 65536-byte body arrived (\(response.data.count) bytes in memory) although "
+                                         + "TransportRequest.maximumBodySize was 16384: call TransportRequest.checkBodySize(_:) "
+                                         + "as the body arrives")
+            } catch let problem as ConformanceProblem {
+                throw problem
+            } catch QuiverError.transport(let error as ResponseTooLarge, _) where error.limit == 16_384 {
+                // A transport may throw it as Quiver would report it.
+            } catch let error as ResponseTooLarge where error.limit == 16_384 {
+                // As TransportRequest.checkBodySize(_:) throws it.
+            } catch {
+                throw ConformanceProblem("a body over TransportRequest.maximumBodySize ended with \(error), not ResponseTooLarge")
+            }
+        }
+        if FileManager.default.fileExists(atPath: destination.path) {
+            throw ConformanceProblem("a download stopped at its size limit left its file \(destination.path) behind")
         }
     }
 

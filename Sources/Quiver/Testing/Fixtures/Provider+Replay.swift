@@ -17,7 +17,7 @@ extension Provider {
     /// - Parameters:
     ///   - directory: The folder of fixture files.
     ///   - mapping: The endpoint mapping to start from. Defaults to ``defaultEndpointMapping(for:)``.
-    /// - Returns: An endpoint closure for ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:)``.
+    /// - Returns: An endpoint closure for ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:bodySizeLimits:)``.
     public static func replayingFixtures(from directory: URL,
                                          mapping: @escaping EndpointClosure = Provider.defaultEndpointMapping) -> EndpointClosure {
         // Each file is read and decoded once, so a replayed request costs what a stub costs.
@@ -50,7 +50,7 @@ extension Provider {
     /// - Parameters:
     ///   - fixtures: The fixtures by file name.
     ///   - mapping: The endpoint mapping to start from. Defaults to ``defaultEndpointMapping(for:)``.
-    /// - Returns: An endpoint closure for ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:)``.
+    /// - Returns: An endpoint closure for ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:bodySizeLimits:)``.
     public static func replayingFixtures(_ fixtures: [String: Fixture],
                                          mapping: @escaping EndpointClosure = Provider.defaultEndpointMapping) -> EndpointClosure {
         replaying(mapping: mapping) { name throws(FixtureError) in

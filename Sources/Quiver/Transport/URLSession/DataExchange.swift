@@ -30,6 +30,8 @@ final class DataExchange: DeadlineExpiring {
         var received: Int64 = 0
         var isDone = false
         var bodyDropped = false
+        /// The request's own `Cookie` header, once known (``CookieJar/follow(_:with:own:)``).
+        var ownCookie: String??
         /// How the exchange ended when it ended before ``start(_:continuation:deadline:)``
         /// (cancelled, or its deadline came first): what `start` answers with.
         var outcomeBeforeStart: Result<Response, any Error>?
@@ -50,10 +52,20 @@ final class DataExchange: DeadlineExpiring {
     let fileURL: URL?
     /// Receives progress.
     let progress: (@Sendable (ProgressResponse) -> Void)?
+    /// The most body bytes accepted (``TransportRequest/maximumBodySize``), `Int64.max` for no limit.
+    let maximumBodySize: Int64
+    /// The transport's cookies, if it keeps any.
+    let cookies: CookieJar?
 
     init(request: URLRequest, hasBody: Bool, returnsBodyRedirects: Bool, fileURL: URL?,
-         progress: (@Sendable (ProgressResponse) -> Void)?) throws {
+         progress: (@Sendable (ProgressResponse) -> Void)?, maximumBodySize: Int64?,
+         cookies: CookieJar? = nil, ownCookie: String?? = nil) throws {
         self.request = request
+        self.maximumBodySize = maximumBodySize ?? .max
+        self.cookies = cookies
+        if case .some = ownCookie {
+            state.withLock { $0.ownCookie = ownCookie }
+        }
         self.hasBody = hasBody
         self.returnsBodyRedirects = returnsBodyRedirects
         self.fileURL = fileURL
@@ -96,13 +108,21 @@ final class DataExchange: DeadlineExpiring {
 
     /// The response head arrived.
     func receive(_ response: URLResponse) {
-        state.withLock { $0.response = response as? HTTPURLResponse }
+        let http = response as? HTTPURLResponse
+        state.withLock { $0.response = http }
+        if let cookies, let http {
+            cookies.store(from: http)
+        }
     }
 
-    /// A piece of the body arrived: kept in memory or written to the file, never after the end.
+    /// A piece of the body arrived (decoded, when the server compressed it): kept in memory or
+    /// written to the file, never after the end, nor past ``maximumBodySize``.
     func receive(_ data: Data) {
         let outcome = state.withLock { state -> (received: Int64, expected: Int64, failure: (any Error)?)? in
             guard !state.isDone else { return nil }
+            if Int64(data.count) > maximumBodySize - state.received {
+                return (0, 0, tooLarge)
+            }
             if let file = state.file {
                 state.pending.append(data)
                 if state.pending.count >= Self.writeBatch {
@@ -128,6 +148,13 @@ final class DataExchange: DeadlineExpiring {
             return
         }
         progress?(ProgressResponse(completedUnitCount: outcome.received, totalUnitCount: outcome.expected, direction: .download))
+    }
+
+    /// The error of a body over ``maximumBodySize``, naming the request.
+    private var tooLarge: ResponseTooLarge {
+        ResponseTooLarge(limit: maximumBodySize, isDownload: fileURL != nil,
+                         method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
+                         url: request.url ?? URL(fileURLWithPath: "/"))
     }
 
     /// Part of the request body went out.
@@ -205,7 +232,13 @@ final class DataExchange: DeadlineExpiring {
                 state.withLock { $0.bodyDropped = true }
             }
         }
-        return Redirect.request(following: next, from: original ?? request)
+        var following = Redirect.request(following: next, from: original ?? request)
+        if let cookies {
+            var own = state.withLock { $0.ownCookie }
+            cookies.follow(response, with: &following, own: &own)
+            state.withLock { $0.ownCookie = own }
+        }
+        return following
     }
 
     /// Schedules the deadline, unless it is "never"; its identifier.

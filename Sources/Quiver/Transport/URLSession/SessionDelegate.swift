@@ -132,6 +132,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         if let exchange = exchange(for: task) {
             completionHandler(exchange.follow(response, to: request, from: task.originalRequest))
+        } else if let stream = stream(for: task) {
+            completionHandler(stream.follow(response, to: request, from: task.originalRequest))
         } else if let original = task.originalRequest {
             completionHandler(Redirect.request(following: request, from: original))
         } else {

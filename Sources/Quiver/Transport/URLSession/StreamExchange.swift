@@ -14,7 +14,8 @@ import FoundationNetworking
 ///   `resume()` restarts the request from the beginning (measured: a 1 GiB body read slowly
 ///   was delivered as 6 GB, repeating itself), and blocking the delegate callback would block
 ///   every session of the process (their work queues share one target queue). So the channel
-///   buffers until its hard limit, then ends the stream with ``StreamBufferOverflow``.
+///   buffers until its hard limit (the request's ``TransportRequest/maximumBodySize``), then
+///   ends the stream with ``StreamBufferOverflow``.
 ///
 /// The head continuation is resumed exactly once: by whoever takes it out of the locked state.
 final class StreamExchange: DeadlineExpiring {
@@ -26,15 +27,37 @@ final class StreamExchange: DeadlineExpiring {
         var deadline: UInt64?
         /// How the head wait ended before ``start(_:continuation:deadline:)`` stored its continuation.
         var earlyOutcome: Result<Response, any Error>?
+        /// The request's own `Cookie` header, once known (``CookieJar/follow(_:with:own:)``).
+        var ownCookie: String??
     }
 
     private let state = Locked(State())
-    let channel = StreamChannel()
+    let channel: StreamChannel
     let request: URLRequest
     private let control = DispatchQueue(label: "quiver.stream-control")
 
-    init(request: URLRequest) {
+    /// The transport's cookies, if it keeps any.
+    let cookies: CookieJar?
+
+    /// An exchange for `request` whose unread bytes may not pass `maximumBodySize` (`nil`: no
+    /// limit), keeping cookies in `cookies`; `ownCookie` is the request's own `Cookie` header
+    /// when the jar added to it.
+    init(request: URLRequest, maximumBodySize: Int64?, cookies: CookieJar?, ownCookie: String??) {
         self.request = request
+        self.cookies = cookies
+        channel = StreamChannel(hardLimit: maximumBodySize.map { Int(clamping: $0) } ?? .max)
+        state.withLock { $0.ownCookie = ownCookie }
+    }
+
+    /// The request to follow a redirect with: credentials kept to their origin, cookies the jar's.
+    func follow(_ response: HTTPURLResponse, to next: URLRequest, from original: URLRequest?) -> URLRequest {
+        var following = Redirect.request(following: next, from: original ?? request)
+        if let cookies {
+            var own = state.withLock { $0.ownCookie }
+            cookies.follow(response, with: &following, own: &own)
+            state.withLock { $0.ownCookie = own }
+        }
+        return following
     }
 
     /// Starts `task`, waiting for the head at most `deadline` seconds.
@@ -86,6 +109,9 @@ final class StreamExchange: DeadlineExpiring {
 
     /// The response head arrived: the caller gets it, and the body follows through the channel.
     func receive(_ response: URLResponse) {
+        if let cookies, let http = response as? HTTPURLResponse {
+            cookies.store(from: http)
+        }
         let taken = state.withLock { state -> (UnsafeContinuation<Response, any Error>, UInt64?)? in
             guard !state.isDone, !state.headDelivered, let head = state.head else { return nil }
             state.headDelivered = true

@@ -17,11 +17,25 @@ import FoundationNetworking
 ///   millisecond; without one, the configuration's `timeoutIntervalForResource`, with
 ///   `timeoutIntervalForRequest` as the idle limit. The idle limit handed to `URLSession` is
 ///   never below the request's deadline (on Linux it counts whole seconds only);
-/// - ends a request at once when its Swift `Task` is cancelled.
+/// - ends a request at once when its Swift `Task` is cancelled;
+/// - stops reading a body that passes ``TransportRequest/maximumBodySize`` (counted as it is
+///   decoded: a `gzip` body as it inflates) and fails with ``ResponseTooLarge``.
 ///
 /// By default it keeps no HTTP cache (see ``defaultConfiguration``): every request reaches the
 /// server. One transport holds one `URLSession`; share it between providers rather than making one per
 /// request.
+///
+/// **Cookies.** The transport keeps cookies in its own ``CookieJar``, in memory: set by
+/// responses (redirects included), sent only where RFC 6265 allows (domain, path, `Secure`,
+/// expiry), never written to disk, never shared with another transport unless you pass both the
+/// same jar (see ``init(configuration:tls:cookies:)``). `URLSession`'s own cookie handling is
+/// switched off: on Linux, FoundationNetworking's shared storage writes cookies to disk, shares
+/// them between processes, and sends a cookie outside its `Path` and a `Secure` one over http.
+///
+/// **Challenges.** A `401` or `407` is the response, on every platform: the session has no
+/// credential storage (``defaultConfiguration``) and Quiver answers no HTTP challenge, so that
+/// plugins (``CredentialsPlugin``, ``AuthenticationPlugin``) see it. On Apple platforms a
+/// configuration with a `urlCredentialStorage` answers from it.
 public final class URLSessionTransport: HTTPTransport {
     /// The session requests are sent with.
     ///
@@ -30,6 +44,8 @@ public final class URLSessionTransport: HTTPTransport {
     /// operations to it.
     public let session: URLSession
     private let delegate: SessionDelegate
+    /// The cookies the transport keeps and sends; `nil` keeps none.
+    public let cookies: CookieJar?
     private let idleTimeout: TimeInterval
     private let resourceTimeout: TimeInterval
 
@@ -39,8 +55,10 @@ public final class URLSessionTransport: HTTPTransport {
     static let maximumBodyRedirects = 20
 
     /// The configuration of `URLSessionTransport()`: `URLSessionConfiguration.default` without
-    /// an HTTP cache (`urlCache` is `nil`, `requestCachePolicy` ignores local data), on every
-    /// platform.
+    /// an HTTP cache (`urlCache` is `nil`, `requestCachePolicy` ignores local data), without a
+    /// credential storage (`urlCredentialStorage` is `nil`: a `401` reaches the plugins, on Apple
+    /// platforms as on Linux) and without `URLSession`'s cookie storage (the transport keeps its
+    /// own ``CookieJar``), on every platform.
     ///
     /// An API client wants the server's current answer; a cache that stores every cacheable
     /// response also costs: on Linux, FoundationNetworking's default `URLCache` writes each one
@@ -57,6 +75,9 @@ public final class URLSessionTransport: HTTPTransport {
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCredentialStorage = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
         return configuration
     }
 
@@ -68,9 +89,23 @@ public final class URLSessionTransport: HTTPTransport {
     ///     `URLSessionConfiguration.default` itself, or one with a `URLCache`, for HTTP caching.
     ///   - tls: Hooks into TLS handshakes: server trust and client certificates (Apple
     ///     platforms; see ``TLSHooks`` for Linux). Defaults to none: the system decides.
+    ///   - cookies: Where the transport keeps cookies. Defaults to a new, empty ``CookieJar`` of
+    ///     its own, in memory. Pass one jar to several transports to share cookies,
+    ///     `CookieJar(storage: .shared)` to keep them in Foundation's (persistent) storage, or
+    ///     `nil` to keep and send none. The configuration's own cookie settings are not used:
+    ///     `URLSession` neither stores nor adds cookies.
     public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration,
-                tls: TLSHooks = TLSHooks()) {
+                tls: TLSHooks = TLSHooks(), cookies: CookieJar? = CookieJar()) {
         delegate = SessionDelegate(tls: tls)
+        self.cookies = cookies
+        var configuration = configuration
+        if configuration.httpShouldSetCookies || configuration.httpCookieStorage != nil {
+            // A copy: the caller's configuration stays as it was.
+            let copy = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+            copy.httpCookieStorage = nil
+            copy.httpShouldSetCookies = false
+            configuration = copy
+        }
         idleTimeout = configuration.timeoutIntervalForRequest
         resourceTimeout = configuration.timeoutIntervalForResource
         #if canImport(FoundationNetworking)
@@ -92,6 +127,13 @@ public final class URLSessionTransport: HTTPTransport {
     ///   `CancellationError` when the calling `Task` is cancelled.
     public func send(_ request: TransportRequest) async throws -> Response {
         var urlRequest = request.head
+        // The caller's own `Cookie` header, when the jar adds to it (unknown otherwise: see
+        // CookieJar.follow). An empty jar costs one lock.
+        var ownCookie: String?? = nil
+        if let cookies, !cookies.isEmpty {
+            ownCookie = .some(urlRequest.value(forHTTPHeaderField: "Cookie"))
+            cookies.apply(to: &urlRequest, own: ownCookie ?? nil)
+        }
         let deadline = request.timeout ?? resourceTimeout
         let idle = Self.idleTimeout(idleTimeout, under: request.timeout)
         if urlRequest.timeoutInterval != idle {
@@ -101,9 +143,10 @@ public final class URLSessionTransport: HTTPTransport {
         #if canImport(FoundationNetworking)
         // The deadline covers the whole chain of redirects, not each exchange of it.
         let start = DispatchTime.now().uptimeNanoseconds
-        var response = try await exchange(urlRequest, for: request, deadline: deadline, returnsBodyRedirects: true)
+        var response = try await exchange(urlRequest, for: request, deadline: deadline, returnsBodyRedirects: true,
+                                          ownCookie: ownCookie)
         var redirects = 0
-        while let next = Redirect.repeating(urlRequest, after: response) {
+        while var next = Redirect.repeating(urlRequest, after: response) {
             guard redirects < Self.maximumBodyRedirects else {
                 throw URLError(.httpTooManyRedirects, userInfo: next.url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:])
             }
@@ -111,13 +154,18 @@ public final class URLSessionTransport: HTTPTransport {
             if deadline > 0, remaining <= 0 {
                 throw URLError(.timedOut)
             }
+            if let cookies, let http = response.response {
+                cookies.follow(http, with: &next, own: &ownCookie)
+            }
             urlRequest = next
             redirects += 1
-            response = try await exchange(urlRequest, for: request, deadline: remaining, returnsBodyRedirects: true)
+            response = try await exchange(urlRequest, for: request, deadline: remaining, returnsBodyRedirects: true,
+                                          ownCookie: ownCookie)
         }
         return response
         #else
-        return try await exchange(urlRequest, for: request, deadline: deadline, returnsBodyRedirects: false)
+        return try await exchange(urlRequest, for: request, deadline: deadline, returnsBodyRedirects: false,
+                                  ownCookie: ownCookie)
         #endif
     }
 
@@ -131,6 +179,11 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Throws: As ``send(_:)``, when no head arrives.
     public func stream(_ request: TransportRequest) async throws -> ResponseStream {
         var urlRequest = request.head
+        var ownCookie: String?? = nil
+        if let cookies, !cookies.isEmpty {
+            ownCookie = .some(urlRequest.value(forHTTPHeaderField: "Cookie"))
+            cookies.apply(to: &urlRequest, own: ownCookie ?? nil)
+        }
         let idle = Self.idleTimeout(idleTimeout, under: request.timeout)
         if urlRequest.timeoutInterval != idle {
             urlRequest.timeoutInterval = idle
@@ -142,7 +195,8 @@ public final class URLSessionTransport: HTTPTransport {
         case .file(let file):
             task = session.uploadTask(with: urlRequest, fromFile: file)
         }
-        let exchange = StreamExchange(request: urlRequest)
+        let exchange = StreamExchange(request: urlRequest, maximumBodySize: request.maximumBodySize, cookies: cookies,
+                                      ownCookie: ownCookie)
         delegate.register(exchange, for: task)
         do {
             let head = try await withTaskCancellationHandler {
@@ -174,7 +228,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// upload task streaming the body file; the response body goes to memory or to the
     /// request's destination file, created or emptied first.
     private func exchange(_ urlRequest: URLRequest, for request: TransportRequest, deadline: TimeInterval,
-                          returnsBodyRedirects: Bool) async throws -> Response {
+                          returnsBodyRedirects: Bool, ownCookie: String??) async throws -> Response {
         let fileURL: URL?
         switch request.destination {
         case .memory:
@@ -187,7 +241,9 @@ public final class URLSessionTransport: HTTPTransport {
         do {
             exchange = try DataExchange(request: urlRequest, hasBody: request.body != .none,
                                         returnsBodyRedirects: returnsBodyRedirects, fileURL: fileURL,
-                                        progress: request.progress.handler)
+                                        progress: request.progress.handler,
+                                        maximumBodySize: request.maximumBodySize, cookies: cookies,
+                                        ownCookie: ownCookie)
         } catch {
             if let fileURL { TemporaryFiles.remove(fileURL) }
             throw error

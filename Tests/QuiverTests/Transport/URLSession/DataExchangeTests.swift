@@ -11,7 +11,7 @@ import Testing
     private func exchange() throws -> (DataExchange, URLSessionTask) {
         let request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:9/never")))
         let exchange = try DataExchange(request: request, hasBody: false, returnsBodyRedirects: false,
-                                        fileURL: nil, progress: nil)
+                                        fileURL: nil, progress: nil, maximumBodySize: nil)
         return (exchange, URLSession(configuration: .ephemeral).dataTask(with: request))
     }
 
