@@ -91,21 +91,6 @@ func percentEncoded(_ text: String) -> String {
     return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
 }
 
-extension QuiverError {
-    /// The name of the case, for messages and comparisons: `"transport"`, `"timedOut"`, ….
-    var caseName: String {
-        switch self {
-        case .invalidRequest: "invalidRequest"
-        case .encoding: "encoding"
-        case .statusCode: "statusCode"
-        case .decoding: "decoding"
-        case .transport: "transport"
-        case .timedOut: "timedOut"
-        case .cancelled: "cancelled"
-        case .plugin: "plugin"
-        }
-    }
-}
 
 extension Result where Failure == QuiverError {
     /// The name of the failure's case, or `"success"`.

@@ -128,11 +128,12 @@ extension TransportRequest: CustomStringConvertible, CustomDebugStringConvertibl
 extension QuiverError: CustomReflectable {
     /// The case's name and the redacted ``description``: `dump()` shows nothing more.
     public var customMirror: Mirror {
-        let name = "\(errorCaseName)"
+        let name = caseName
         return Mirror(self, children: [("case", name), ("description", description)], displayStyle: .enum)
     }
 
-    private var errorCaseName: String {
+    /// The name of the case, for mirrors, messages and tests: `"transport"`, `"timedOut"`, ….
+    var caseName: String {
         switch self {
         case .invalidRequest: "invalidRequest"
         case .encoding: "encoding"
