@@ -5,7 +5,8 @@ import FoundationNetworking
 
 /// A TLS handshake that failed: the server's certificate was not trusted, a ``TLSHooks`` hook
 /// refused it, or the server wanted a client certificate. It comes as
-/// ``QuiverError/transport(_:_:)`` from a ``URLSessionTransport``.
+/// ``QuiverError/transport(_:_:)`` from ``URLSessionTransport`` and from `AsyncHTTPClientTransport`
+/// (QuiverAsyncHTTPClient) alike, naming the host.
 ///
 /// ```swift
 /// if case .transport(let error as TLSError, _) = failure {

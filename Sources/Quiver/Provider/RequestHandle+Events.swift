@@ -24,6 +24,9 @@ extension RequestHandle {
         var sentUndelivered = false
         /// Whether the request was ever handed to the network.
         var wasSent = false
+        /// Whether the request is known to have gone out: bytes moved, or the start's grace
+        /// period passed without an outcome.
+        var wentOut = false
         var outcome: Result<Success, QuiverError>?
         var outcomeDelivered = false
         var finallyDelivered = false
@@ -39,9 +42,19 @@ extension RequestHandle {
         /// the handler of its kind, then `defer`.
         mutating func takeDueCalls(queue: DispatchQueue?) -> [@Sendable () async -> Void] {
             var calls: [@Sendable () async -> Void] = []
-            if sentUndelivered, outcome == nil, let started = handlers.requestStarted {
-                sentUndelivered = false
-                calls.append { await CallbackDelivery.call(started, on: queue) }
+            if sentUndelivered, let started = handlers.requestStarted {
+                if let outcome {
+                    // An outcome that came within the grace period decides: a network that could
+                    // not carry the request means it never went out.
+                    sentUndelivered = false
+                    let unavailable = if case .failure(let error) = outcome { error.isNetworkUnavailable } else { false }
+                    if !outcomeDelivered, !unavailable {
+                        calls.append { await CallbackDelivery.call(started, on: queue) }
+                    }
+                } else if wentOut {
+                    sentUndelivered = false
+                    calls.append { await CallbackDelivery.call(started, on: queue) }
+                }
             }
             guard let outcome else { return calls }
             if !outcomeDelivered {

@@ -154,9 +154,16 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
         deliver { $0.handlers.networkUnavailable = handler }
     }
 
-    /// Calls `handler` when the request is handed to the network, after every plugin agreed: never
-    /// for a request refused before sending (a bad URL, a body that does not encode, a plugin's
-    /// refusal), so a loader is not shown in vain.
+    /// Calls `handler` when the request went out to the network, so a loader is never shown in
+    /// vain (CodyFire's `onRequestStarted`, which is not called without a network):
+    ///
+    /// - never for a request refused before sending (a bad URL, a body that does not encode, a
+    ///   plugin's refusal);
+    /// - never for a request the network could not carry (``QuiverError/isNetworkUnavailable``:
+    ///   no connection, an unknown host, a refused connection) when that is known within 0.15 s
+    ///   of handing it to the transport, as it is on a device without a network;
+    /// - otherwise once, before the outcome's handler: when bytes moved (progress), when the
+    ///   grace period passed without an outcome, or right before an outcome that came sooner.
     ///
     /// - Parameter handler: Called once, even if the request is retried.
     /// - Returns: This handle.
@@ -175,6 +182,11 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
         deliver { $0.handlers.finally = handler }
     }
 
+    /// How long a request handed to the transport may take to fail for want of a network before
+    /// ``onRequestStarted(_:)`` fires anyway, in nanoseconds: 0.15 s, longer than a device
+    /// without a network takes to say so and shorter than a person notices a loader.
+    static var startGracePeriod: UInt64 { 150_000_000 }
+
     // MARK: Running
 
     /// Starts the request, once.
@@ -186,7 +198,7 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
         }
         guard launch else { return }
         let task = Task { [self] in
-            let result = await SendObserver.$handedToTransport.withValue({ self.deliver { $0.markSent() } }) {
+            let result = await SendObserver.$handedToTransport.withValue({ self.handedToTransport() }) {
                 await work { report in self.report(report) }
             }
             deliver { $0.outcome = $0.outcome ?? result }
@@ -196,8 +208,21 @@ public final class RequestHandle<Success: Sendable>: Cancellable, Sendable {
         }
     }
 
+    /// Notes that the request was handed to the transport, and lets the start be known once the
+    /// grace period has passed.
+    private func handedToTransport() {
+        deliver { $0.markSent() }
+        Task { [self] in
+            try? await Task.sleep(nanoseconds: Self.startGracePeriod)
+            deliver { $0.wentOut = true }
+        }
+    }
+
     /// Passes a progress report to the progress handler, if one is attached.
     private func report(_ report: ProgressResponse) {
+        if state.withLock({ !$0.wentOut }) {
+            deliver { $0.wentOut = true }   // bytes moved: the request is out
+        }
         guard let handler = state.withLock({ $0.handlers.progress }) else { return }
         let queue = queue
         delivery.send { await CallbackDelivery.call(handler, with: report, on: queue) }

@@ -84,6 +84,36 @@ import Testing
         #expect(await refused.wait(for: 1) == ["refused"])
     }
 
+    // Issue 29: onRequestStarted fired for a request that never connected; CodyFire's users rely
+    // on it meaning "the request went out", so a loader is not shown without a network.
+    @Test(arguments: [URLError.Code.notConnectedToInternet, .cannotFindHost, .cannotConnectToHost])
+    func onRequestStartedDoesNotFireWhenTheNetworkCouldNotCarryTheRequest(code: URLError.Code) async {
+        let (provider, transport) = provider(.failure(URLError(code)))
+        let heard = Heard()
+        provider.call(Login(email: "a", password: "b"))
+            .onRequestStarted { heard.add("started") }
+            .onNetworkUnavailable { heard.add("offline") }
+            .defer { heard.add("defer") }
+            .execute()
+        #expect(await heard.wait(for: 2) == ["offline", "defer"])
+        try? await Task.sleep(nanoseconds: 2 * RequestHandle<Login.Success>.startGracePeriod)
+        #expect(heard.all == ["offline", "defer"])
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func onRequestStartedFiresWhileASlowRequestIsStillOut() async {
+        let transport = GatedTransport(safetyOpening: 30)
+        let provider = Provider<GenericTarget>(transport: transport)
+        let heard = Heard()
+        provider.call(GenericTarget(baseURL: exampleBase))
+            .onRequestStarted { heard.add(transport.isOpen ? "started late" : "started") }
+            .defer { heard.add("defer") }
+            .onSuccess { _ in heard.add("success") }
+        #expect(await heard.wait(for: 1) == ["started"])
+        transport.open()
+        #expect(await heard.wait(for: 3) == ["started", "success", "defer"])
+    }
+
     @Test func executeRunsARequestNobodyObservesAndNothingRunsBeforeIt() async {
         let (provider, transport) = provider(.status(200, Data(#"{"token":"t"}"#.utf8)))
         let handle = provider.call(Login(email: "a", password: "b")).onError { _ in }

@@ -174,7 +174,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             let head = ResponseReader(request: request, url: url).response(response, body: Data())
             return ResponseStream(response: head, chunks: BodyChunks(response.body))
         } catch {
-            throw TransportFailure.translating(error)
+            throw TransportFailure.translating(error, host: request.url.host)
         }
     }
 
@@ -189,7 +189,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             if case .file(let file) = request.destination {
                 try? FileManager.default.removeItem(at: file)
             }
-            throw TransportFailure.translating(error)
+            throw TransportFailure.translating(error, host: request.url.host)
         }
     }
 

@@ -6,25 +6,52 @@ import FoundationNetworking
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// Translates what AsyncHTTPClient and SwiftNIO throw into what `URLSession` throws for the same
 /// failure, so that a ``Provider`` types every failure the same whichever transport it uses.
 enum TransportFailure {
-    /// `error` as `URLSession` would have reported it: `CancellationError` when the calling task
-    /// was cancelled, a `URLError` with the matching code (the original under
-    /// `NSUnderlyingErrorKey`) otherwise. Errors of Quiver's own and `URLError`s pass unchanged.
-    static func translating(_ error: any Error) -> any Error {
-        if error is CancellationError || error is URLError {
+    /// `error` as `URLSessionTransport` would have reported it: `CancellationError` when the
+    /// calling task was cancelled, a ``TLSError`` naming `host` for a failed TLS handshake, a
+    /// `URLError` with the matching code (the original under `NSUnderlyingErrorKey`) otherwise.
+    /// Errors of Quiver's own and `URLError`s pass unchanged.
+    static func translating(_ error: any Error, host: String?) -> any Error {
+        if error is CancellationError || error is URLError || error is TLSError {
             return error
         }
         if Task.isCancelled {
             return CancellationError()
+        }
+        if let reason = tlsReason(for: error) {
+            let code: URLError.Code = reason == .untrustedCertificate ? .serverCertificateUntrusted : .secureConnectionFailed
+            return TLSError(host: host ?? "the server", reason: reason, urlError: URLError(code, userInfo: [NSUnderlyingErrorKey: error]))
         }
         guard let code = code(for: error) else { return error }
         if code == .cancelled {
             return CancellationError()
         }
         return URLError(code, userInfo: [NSUnderlyingErrorKey: error])
+    }
+
+    /// Why a TLS handshake failed, or `nil` when `error` is not SwiftNIO SSL's.
+    private static func tlsReason(for error: any Error) -> TLSError.Reason? {
+        if let error = error as? NIOSSLError {
+            switch error {
+            case .handshakeFailed(let cause):
+                return "\(cause)".contains("CERTIFICATE_VERIFY_FAILED") ? .untrustedCertificate : .handshakeFailed
+            case .unableToValidateCertificate, .noCertificateToValidate, .cannotMatchULabel:
+                return .untrustedCertificate
+            default:
+                return .handshakeFailed
+            }
+        }
+        if error is NIOSSLExtraError {
+            return .untrustedCertificate   // the certificate is for another host
+        }
+        if error is BoringSSLError {
+            return "\(error)".contains("CERTIFICATE_VERIFY_FAILED") ? .untrustedCertificate : .handshakeFailed
+        }
+        return nil
     }
 
     /// The `URLError` code for `error`, or `nil` to keep it as it is.
