@@ -21,7 +21,7 @@ struct BodyChunks: AsyncSequence, Sendable {
                 guard let buffer = try await base.next() else { return nil }
                 return buffer.readableData
             } catch {
-                throw TransportFailure.translating(error, host: nil)
+                throw TransportFailure.translating(error)
             }
         }
     }

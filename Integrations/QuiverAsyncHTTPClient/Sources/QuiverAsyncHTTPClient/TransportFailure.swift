@@ -7,6 +7,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import Quiver
 
 /// Translates what AsyncHTTPClient and SwiftNIO throw into what `URLSession` throws for the same
 /// failure, so that a ``Provider`` types every failure the same whichever transport it uses.
@@ -15,7 +16,7 @@ enum TransportFailure {
     /// calling task was cancelled, a ``TLSError`` naming `host` for a failed TLS handshake, a
     /// `URLError` with the matching code (the original under `NSUnderlyingErrorKey`) otherwise.
     /// Errors of Quiver's own and `URLError`s pass unchanged.
-    static func translating(_ error: any Error, host: String?) -> any Error {
+    static func translating(_ error: any Error, host: String? = nil) -> any Error {
         if error is CancellationError || error is URLError || error is TLSError {
             return error
         }
