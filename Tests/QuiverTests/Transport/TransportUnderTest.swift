@@ -24,7 +24,8 @@ enum TransportUnderTest {
     /// A transport with this idle limit (`timeoutIntervalForRequest`) and this deadline for
     /// requests without one of their own (`timeoutIntervalForResource`), in seconds.
     static func make(idleTimeout: TimeInterval, timeout: TimeInterval) -> any HTTPTransport {
-        let configuration = URLSessionConfiguration.default
+        // Quiver's default configuration, not `.default`: that one's URLCache writes to the home folder.
+        let configuration = URLSessionTransport.defaultConfiguration
         configuration.timeoutIntervalForRequest = idleTimeout
         configuration.timeoutIntervalForResource = timeout
         return URLSessionTransport(configuration: configuration)
