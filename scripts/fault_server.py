@@ -22,6 +22,12 @@ Routes (unknown path -> 404 JSON):
   *    /echo                    200 JSON describing the request
   *    /echo/ANY/PATH           the same, for any path below /echo
   /redirect?status=302&to=URL   301/302/303/307/308 with Location: URL
+  /redirect-unread?status=307&to=URL&then=close
+                                the same, answered as soon as the head is read, the
+                                body never read; then=close closes at once (unread
+                                input turns the close into an RST), then=keep-alive
+                                promises to keep the connection and closes it 50 ms
+                                later, as gunicorn does
   /basic-challenge              401 + WWW-Authenticate: Basic realm="quiver"
   /bearer?token=T               200 {"authenticated": true} with Authorization: Bearer T,
                                 else 401 + WWW-Authenticate: Bearer
@@ -90,7 +96,7 @@ Routes (unknown path -> 404 JSON):
 none), "args" ({name: [values]}, decoded), "headers" ({name: value}: the last
 occurrence wins case-insensitively and keeps its spelling), "body" (UTF-8 text,
 or null if empty or not UTF-8), "bodyBase64", "bodyLength"}. Request bodies can
-be sent with Content-Length or chunked; `Expect: 100-continue` is honoured.
+be sent with Content-Length or chunked; `Expect: 100-continue` is honoured (except by /redirect-unread).
 Malformed requests and bad parameters get 400 JSON. HEAD omits the body.
 """
 
@@ -269,7 +275,7 @@ def read_request(conn):
         headers.append((name.strip(), value.strip()))
     req = Request(method, target, version, headers, b"")
 
-    if (req.header("Expect") or "").lower() == "100-continue":
+    if (req.header("Expect") or "").lower() == "100-continue" and req.path not in ANSWERS_UNREAD:
         conn.send(b"HTTP/1.1 100 Continue\r\n\r\n")
 
     if req.path in STREAMING_BODY:
@@ -390,6 +396,18 @@ def r_redirect(conn, req):
         raise BadRequest("status must be 301, 302, 303, 307 or 308")
     to = req.arg("to", "/echo")
     respond(conn, req, status, b"", extra=[("Location", to)])
+
+
+def r_redirect_unread(conn, req):
+    status = int(number(req, "status", 307, 0, 999, int))
+    if status not in (301, 302, 303, 307, 308):
+        raise BadRequest("status must be 301, 302, 303, 307 or 308")
+    keep_alive = req.arg("then", "close") == "keep-alive"
+    conn.send(head_bytes(status, [("Location", req.arg("to", "/echo")), ("Content-Length", "0"),
+                                  ("Connection", "keep-alive" if keep_alive else "close")]))
+    if keep_alive:
+        time.sleep(0.05)  # gunicorn's way: the promise outlives the answer, briefly
+    conn.sock.close()
 
 
 def r_basic_challenge(conn, req):
@@ -789,7 +807,9 @@ def r_endless_status(conn, req):
 
 
 # Routes whose handler reads the request body itself, in chunks.
-STREAMING_BODY = {"/sink"}
+STREAMING_BODY = {"/sink", "/redirect-unread"}
+# Routes that answer without reading the body: no 100 Continue.
+ANSWERS_UNREAD = {"/redirect-unread"}
 
 ROUTES = {
     "/ok": r_ok,
@@ -798,6 +818,7 @@ ROUTES = {
     "/echo": r_echo,
     "/echo-status": r_echo_status,
     "/redirect": r_redirect,
+    "/redirect-unread": r_redirect_unread,
     "/basic-challenge": r_basic_challenge,
     "/bearer": r_bearer,
     "/reset-mid-body": r_reset_mid_body,

@@ -130,6 +130,60 @@ import Testing
         #expect(echo.bodyLength == 0)
     }
 
+    /// A `POST` to a redirect answered as soon as the request head is read, the body left
+    /// unread: gunicorn's way with a large body (httpbin's `/redirect-to`), which promises to
+    /// keep the connection and closes it; the fault server's `/redirect-unread` closes it at
+    /// once (`close`, the unread body turning the close into an RST) or like gunicorn
+    /// (`keep-alive`).
+    private func redirectUnread(on server: String, status: Int) -> URL {
+        if server == "httpbin" {
+            return url(TestServers.httpbin ?? TestServers.unconfigured, "/redirect-to",
+                       query: ["url": "/anything", "status_code": String(status)])
+        }
+        return url(origin, "/redirect-unread", query: ["status": String(status), "to": "/sink", "then": server])
+    }
+
+    /// How many body bytes the end of the redirect received: `/sink` counts them, httpbin's
+    /// `/anything` echoes them as `data`.
+    private struct Received: Decodable {
+        let bytes: Int
+        init(from decoder: any Decoder) throws {
+            enum Keys: String, CodingKey { case bytes, data }
+            let container = try decoder.container(keyedBy: Keys.self)
+            bytes = try container.decodeIfPresent(Int.self, forKey: .bytes)
+                ?? container.decode(String.self, forKey: .data).utf8.count
+        }
+    }
+
+    /// Each attempt follows the redirect with the whole body or fails promptly with a typed
+    /// error (an RST may destroy the redirect before it is read): it never waits for the
+    /// deadline. A connection promised and then closed is never reused for the repeat: every
+    /// attempt follows.
+    @Test(arguments: ["close", "keep-alive", "httpbin"], [307, 308])
+    func aRedirectAnsweredBeforeTheBodyWasReadIsFollowedOrFailsPromptly(server: String, status: Int) async throws {
+        try #require(server != "httpbin" || TestServers.httpbin != nil, "httpbin is not configured")
+        let body = Data((0..<256 * 1024).map { UInt8(ascii: "a") + UInt8($0 % 26) })
+        var followed = 0
+        for attempt in 1...10 {
+            let target = GenericTarget(baseURL: redirectUnread(on: server, status: status), method: .post,
+                                       task: .data(body, contentType: "text/plain"), timeout: 30)
+            let (result, elapsed) = await timed { await provider.result(for: target) }
+            #expect(elapsed < 10, "attempt \(attempt) took \(elapsed) s")
+            switch result {
+            case .success(let response):
+                #expect(try response.decode(Received.self).bytes == body.count, "attempt \(attempt) lost part of the body")
+                followed += 1
+            case .failure(.transport(let error, _)):
+                #expect((error as? URLError)?.code == .networkConnectionLost, "attempt \(attempt): \(error)")
+            case .failure(let error):
+                Issue.record("attempt \(attempt): \(error)")
+            }
+        }
+        if server == "keep-alive" {
+            #expect(followed == 10, "the repeat met the connection the server had closed")
+        }
+    }
+
     // MARK: Long chains
 
     /// `depth` nested `/redirect`s on the first origin, each pointing at the next, ending at `/echo`.

@@ -201,8 +201,17 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         var hop = RedirectHop(request)
         var redirects = 0
         while true {
-            let response = try await client.execute(try hop.clientRequest(reportingTo: request.progress),
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(try hop.clientRequest(reportingTo: request.progress),
                                                     deadline: deadline)
+            } catch where redirects > 0 && TransportFailure.losesConnection(error) {
+                // The server of a redirect may close the connection it promised to keep
+                // (gunicorn answers a large body unread, then closes), and the pool hands that
+                // dead connection to the next hop: send the hop once more, on a new connection.
+                response = try await client.execute(try hop.clientRequest(reportingTo: request.progress),
+                                                    deadline: deadline)
+            }
             guard let next = hop.following(response) else {
                 return (response, hop.url)
             }
@@ -210,18 +219,27 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
                 throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: next.url])
             }
             redirects += 1
-            try await Self.drain(response.body)
+            await Self.drain(response.body)
             hop = next
         }
     }
 
     /// Reads and drops the body of a redirect, so that its connection can serve the next
     /// request; one of more than a mebibyte is dropped unread instead, which closes it.
-    private static func drain(_ body: HTTPClientResponse.Body) async throws {
+    ///
+    /// A failure here never ends the chain: the redirect is followed whatever becomes of its
+    /// body. A server may answer a large request body with a redirect before reading it, then
+    /// close the connection while the body is still going out (gunicorn does), which fails the
+    /// redirect's body but not the redirect. Cancellation and the deadline end the next hop.
+    private static func drain(_ body: HTTPClientResponse.Body) async {
         var drained = 0
-        for try await chunk in body {
-            drained += chunk.readableBytes
-            if drained > 1 << 20 { break }
+        do {
+            for try await chunk in body {
+                drained += chunk.readableBytes
+                if drained > 1 << 20 { break }
+            }
+        } catch {
+            return
         }
     }
 

@@ -34,6 +34,12 @@ enum TransportFailure {
         return URLError(code, userInfo: [NSUnderlyingErrorKey: error])
     }
 
+    /// Whether `error` is a connection lost, or closed by the server, with the request
+    /// unanswered (`URLError(.networkConnectionLost)` once translated).
+    static func losesConnection(_ error: any Error) -> Bool {
+        !(error is CancellationError) && !Task.isCancelled && code(for: error) == .networkConnectionLost
+    }
+
     /// Why a TLS handshake failed, or `nil` when `error` is not SwiftNIO SSL's.
     private static func tlsReason(for error: any Error) -> TLSError.Reason? {
         if let error = error as? NIOSSLError {

@@ -126,21 +126,11 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Throws: `URLError` from the session, `URLError(.timedOut)` when the timeout elapses,
     ///   `CancellationError` when the calling `Task` is cancelled.
     public func send(_ request: TransportRequest) async throws -> Response {
-        var urlRequest = request.head
-        // The caller's own `Cookie` header, when the jar adds to it (unknown otherwise: see
-        // CookieJar.follow). An empty jar costs one lock.
-        var ownCookie: String?? = nil
-        if let cookies, !cookies.isEmpty {
-            ownCookie = .some(urlRequest.value(forHTTPHeaderField: "Cookie"))
-            cookies.apply(to: &urlRequest, own: ownCookie ?? nil)
-        }
+        let (prepared, own) = prepare(request)
         let deadline = request.timeout ?? resourceTimeout
-        let idle = Self.idleTimeout(idleTimeout, under: request.timeout)
-        if urlRequest.timeoutInterval != idle {
-            // Only when it differs: changing a shared request copies it whole.
-            urlRequest.timeoutInterval = idle
-        }
         #if canImport(FoundationNetworking)
+        var urlRequest = prepared
+        var ownCookie = own
         // The deadline covers the whole chain of redirects, not each exchange of it.
         let start = DispatchTime.now().uptimeNanoseconds
         var response = try await exchange(urlRequest, for: request, deadline: deadline, returnsBodyRedirects: true,
@@ -164,8 +154,8 @@ public final class URLSessionTransport: HTTPTransport {
         }
         return response
         #else
-        return try await exchange(urlRequest, for: request, deadline: deadline, returnsBodyRedirects: false,
-                                  ownCookie: ownCookie)
+        return try await exchange(prepared, for: request, deadline: deadline, returnsBodyRedirects: false,
+                                  ownCookie: own)
         #endif
     }
 
@@ -178,16 +168,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Returns: The head and the body to come.
     /// - Throws: As ``send(_:)``, when no head arrives.
     public func stream(_ request: TransportRequest) async throws -> ResponseStream {
-        var urlRequest = request.head
-        var ownCookie: String?? = nil
-        if let cookies, !cookies.isEmpty {
-            ownCookie = .some(urlRequest.value(forHTTPHeaderField: "Cookie"))
-            cookies.apply(to: &urlRequest, own: ownCookie ?? nil)
-        }
-        let idle = Self.idleTimeout(idleTimeout, under: request.timeout)
-        if urlRequest.timeoutInterval != idle {
-            urlRequest.timeoutInterval = idle
-        }
+        let (urlRequest, ownCookie) = prepare(request)
         let task: URLSessionTask
         switch request.body {
         case .none, .data:
@@ -210,6 +191,52 @@ public final class URLSessionTransport: HTTPTransport {
         } catch {
             delegate.removeStream(task)
             throw error
+        }
+    }
+
+    /// The `URLRequest` that sends `request`: its head with the jar's cookies and the idle
+    /// timeout, and the caller's own `Cookie` header when the jar adds to it (unknown
+    /// otherwise: see ``CookieJar/follow(_:with:own:)``). An empty jar costs one lock.
+    private func prepare(_ request: TransportRequest) -> (URLRequest, ownCookie: String??) {
+        var urlRequest = request.head
+        var ownCookie: String?? = nil
+        if let cookies, !cookies.isEmpty {
+            ownCookie = .some(urlRequest.value(forHTTPHeaderField: "Cookie"))
+            cookies.apply(to: &urlRequest, own: ownCookie ?? nil)
+        }
+        let idle = Self.idleTimeout(idleTimeout, under: request.timeout)
+        if urlRequest.timeoutInterval != idle {
+            // Only when it differs: changing a shared request copies it whole.
+            urlRequest.timeoutInterval = idle
+        }
+        #if canImport(FoundationNetworking)
+        if Self.awaitsContinue(request), urlRequest.value(forHTTPHeaderField: "Expect") == nil {
+            urlRequest.setValue("100-continue", forHTTPHeaderField: "Expect")
+        }
+        #endif
+        return (urlRequest, ownCookie)
+    }
+
+    /// The smallest body sent with `Expect: 100-continue` on Linux: more than a server reads
+    /// before it may answer (gunicorn answers a `307` to a 64 KiB body unread, then closes).
+    static let continueThreshold = 64 * 1024
+
+    /// Whether `request` waits for the server's `100 Continue` before its body goes out, on
+    /// Linux: a body of ``continueThreshold`` bytes or more, or a file.
+    ///
+    /// A server may answer a large body before reading it, a redirect most of all, promise to
+    /// keep the connection and close it. libcurl then reuses that connection for the next
+    /// request, finds it dead and sends that request again on a new one, but FoundationNetworking
+    /// cannot rewind a body it holds (its seek callback succeeds without seeking): the retry
+    /// announces the whole body, sends none of it, and waits for the deadline. Waiting for
+    /// `100 Continue` keeps the body unsent when the answer comes first, and libcurl closes the
+    /// connection instead of reusing it. It costs one round trip per large body (curl's own
+    /// default from 1 MiB); a server that ignores `Expect` costs libcurl's one-second wait.
+    static func awaitsContinue(_ request: TransportRequest) -> Bool {
+        switch request.body {
+        case .none: false
+        case .data(let data): data.count >= continueThreshold
+        case .file: true
         }
     }
 
