@@ -336,7 +336,8 @@ final class StreamChannel: DeadlineExpiring, Sendable {
         state.isClosed = true
         state.chunks = []
         if let error = state.producerError {
-            return .failure(error)
+            // The producer may fail before the consumer configured the request: name it now.
+            return .failure(state.request.map { error.naming($0, limit: nil) } ?? error)
         }
         return .success(nil)
     }
