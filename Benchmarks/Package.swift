@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Quiver's benchmarks live in their own package so that the library itself stays free of
-// dependencies. Run them with `Benchmarks/run` (see README, "Benchmarks").
+// dependencies. Run them with `Benchmarks/run` (see CONTRIBUTING.md, "Benchmarks").
 let package = Package(
     name: "QuiverBenchmarks",
     platforms: [.macOS(.v13)],

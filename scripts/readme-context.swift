@@ -1,17 +1,9 @@
-// The context of README.md's swift blocks: the names they use but do not declare, as a reader
-// would assume them (a model type, a base URL, a token, a few UI functions). scripts/test-readme
-// compiles this file beside the blocks. Types the README declares itself (`User`, `Gist`, `GitHub`,
-// `Library`, `APIError` ...) are not repeated here; keep this file to what the README really leaves out.
+// The context of the swift blocks of README.md and the DocC articles: the names they use but do
+// not declare, as a reader would assume them (a base URL, a token, files, an app's API and its
+// sign-in). scripts/test-readme compiles this file beside the blocks. Types a block declares
+// itself (`User`, `GitHub` of the README's quick start, `Petstore` of Getting started,
+// `APIError` ...) are not repeated here; keep this file to what the blocks really leave out.
 import Quiver
-
-// MARK: Models
-
-/// A book of the `Library` API.
-struct Book: Codable, Sendable {
-    let id: Int
-    let title: String
-}
-
 
 // MARK: Values
 
@@ -21,7 +13,6 @@ let token = "secret-token"
 let userJSON = Data(#"{"id":1,"login":"octocat"}"#.utf8)
 
 /// Files an upload or download example reads or writes.
-let thumbnail = Data([0xFF, 0xD8, 0xFF])
 let videoURL = URL(fileURLWithPath: "/tmp/holiday.mp4")
 let coverURL = URL(fileURLWithPath: "/tmp/cover.jpg")
 let archiveURL = URL(fileURLWithPath: "/tmp/backup.tar.gz")
@@ -74,10 +65,3 @@ enum Fixtures {
                                               statusCode: 200, body: Data("[]".utf8))
     static let all: [String: Fixture] = ["GET-users-octocat-repos.json": getUsersOctocatRepos]
 }
-
-// MARK: UI
-
-func show(_ book: Book) {}
-func showEmptyState() {}
-func signIn() {}
-func showError() {}

@@ -47,7 +47,7 @@ import Testing
 
     #if !canImport(FoundationNetworking)
     // On Linux, FoundationNetworking 6.3.1 stores such responses but was not seen to serve one
-    // from its cache (plain URLSession included): see README, "HTTP caching".
+    // from its cache (plain URLSession included): see the Transports article, "HTTP caching".
     @Test func aConfigurationWithACacheHonoursCacheControl() async throws {
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 0, diskPath: nil)

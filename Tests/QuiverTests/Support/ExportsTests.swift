@@ -3,7 +3,7 @@
 import Quiver
 import Testing
 
-/// A plugin written with `import Quiver` alone, as in the README.
+/// A plugin written with `import Quiver` alone, as in the documentation's articles.
 private struct StampPlugin: PluginType {
     func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         request.setValue("1", forHTTPHeaderField: "X-Stamp")

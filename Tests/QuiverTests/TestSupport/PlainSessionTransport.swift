@@ -4,8 +4,8 @@ import FoundationNetworking
 #endif
 import Quiver
 
-/// The minimal transport of `HTTPTransport`'s documentation and the README, word for word: the
-/// conformance tests prove the documented example right, and the README's whole block (this
+/// The minimal transport of `HTTPTransport`'s documentation and the Transports article, word for
+/// word: the conformance tests prove the documented example right, and the article's blocks (this
 /// struct and ``checkPlainSessionTransport(httpbin:)``) compiles here.
 struct PlainSessionTransport: HTTPTransport {
     let session: URLSession
@@ -39,7 +39,7 @@ struct PlainSessionTransport: HTTPTransport {
     }
 }
 
-/// The README's use of the conformance check, compiled with the example it checks.
+/// The Transports article's use of the conformance check, compiled with the example it checks.
 func checkPlainSessionTransport(httpbin: URL) async throws {
     let conformance = TransportConformance(transport: PlainSessionTransport(session: .shared), echoServer: httpbin)
     try await conformance.verify()   // throws a report naming each failed check
