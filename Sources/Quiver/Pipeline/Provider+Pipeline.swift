@@ -32,11 +32,8 @@ extension Provider {
         } catch {
             result = .failure(error)
         }
-        if !plugins.isEmpty {
-            // A success skips the plugins of Quiver's own that hand every success back as it is.
-            for plugin in Self.isSuccess(result) ? successProcessingPlugins : plugins {
-                result = await plugin.process(consume result, target: pluginTarget)
-            }
+        for plugin in plugins {
+            result = await plugin.process(consume result, target: pluginTarget)
         }
         guard let minimum, let start else { return result }
         return await holding(result, atLeast: minimum, since: start)
@@ -153,7 +150,7 @@ extension Provider {
         while true {
             let request: URLRequest
             let checked: CheckedRequest
-            let startingTimeout: TimeInterval?
+            let startingTimeout: TimeInterval
             do {
                 let fresh: URLRequest
                 if let first = unsent.take() {
@@ -166,46 +163,27 @@ extension Provider {
                     }
                     fresh = rebuilt
                 }
-                // Quiver's own plugins never change the timeout: it is then the target's, without
-                // reading the request's before and after them (two property reads on Linux).
-                startingTimeout = preparingPluginsKeepTimeouts ? nil : fresh.timeoutInterval
+                startingTimeout = fresh.timeoutInterval
                 (request, checked) = try await prepared(consume fresh, for: pluginTarget)
             } catch {
                 return .failure(error)
             }
-            // The plugins that observe, in order; the logger notes what its `Response` line may reuse.
-            var note: LoggedRequest?
-            for index in observingPlugins.indices {
-                if let noteTaker, noteTaker.index == index {
-                    noteTaker.logger.willSend(request, checked: checked, target: pluginTarget, adoptions: adoptions,
-                                              noting: &note)
-                } else {
-                    observingPlugins[index].willSend(request, target: pluginTarget)
-                }
+            for plugin in plugins {
+                plugin.willSend(request, target: pluginTarget)
             }
             let result: Result<Response, QuiverError>
-            var carriesSentRequest = false
             do {
-                let timeout = if let startingTimeout {
-                    Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
-                } else {
-                    Self.limit(target.timeout)
-                }
+                let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
                 let sent = try Self.transportRequest(request, checked: checked, body: body, download: download,
                                                      progress: progress, timeout: timeout, limits: limits)
                 SendObserver.handedToTransport?()
                 result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
-                                    download: download, carriesSentRequest: &carriesSentRequest)
+                                    download: download)
             } catch {
                 result = .failure(error)
             }
-            for index in observingPlugins.indices {
-                if let noteTaker, noteTaker.index == index {
-                    // The note holds only when the response carries the request it was taken of.
-                    noteTaker.logger.didReceive(result, target: pluginTarget, noted: carriesSentRequest ? note : nil)
-                } else {
-                    observingPlugins[index].didReceive(result, target: pluginTarget)
-                }
+            for plugin in plugins {
+                plugin.didReceive(result, target: pluginTarget)
             }
             if Self.isFinished(result) {
                 // A success is never tried again: no asynchronous call to find that out.
@@ -215,14 +193,6 @@ extension Provider {
                 return outcome
             }
             attempt += 1
-        }
-    }
-
-    /// Whether `result` is a success.
-    static func isSuccess(_ result: Result<Response, QuiverError>) -> Bool {
-        switch result {
-        case .success: true
-        case .failure: false
         }
     }
 
@@ -269,14 +239,13 @@ extension Provider {
         }
     }
 
-    /// The request after every plugin's `prepare` (but those that hand it back as it is),
-    /// checked: its header fields only when a plugin or the request closure may have written
-    /// them unchecked. Each plugin is handed the request (`consume`), so a plugin that takes it
+    /// The request after every plugin's `prepare`, checked: its header fields only when a
+    /// plugin or the request closure may have written them. Each plugin is handed the request (`consume`), so a plugin that takes it
     /// `consuming` changes it in place when nothing else holds it.
     @inline(__always)
     func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError)
         -> (request: URLRequest, checked: CheckedRequest) {
-        for plugin in preparingPlugins {
+        for plugin in plugins {
             do {
                 request = try await plugin.prepare(consume request, target: pluginTarget)
             } catch {
@@ -289,12 +258,9 @@ extension Provider {
     }
 
     /// One attempt through the transport, validated; a download is put at its destination.
-    /// `carriesSentRequest` tells whether the response's ``Response/request`` is `request`'s
-    /// head, filled in here (a transport may name a request of its own, after redirects).
     @inline(__always)
     private func send(_ request: TransportRequest, through transport: any HTTPTransport, target: Target,
-                      pluginTarget: any TargetType, download: DownloadDestination?,
-                      carriesSentRequest: inout Bool) async -> Result<Response, QuiverError> {
+                      pluginTarget: any TargetType, download: DownloadDestination?) async -> Result<Response, QuiverError> {
         var response: Response
         do {
             response = try await transport.send(request)
@@ -307,7 +273,6 @@ extension Provider {
         if response.request == nil {
             // A transport of the user's own has no URLRequest to name: the one that was sent.
             response.request = request.head
-            carriesSentRequest = true
         }
         if case .file(let file) = request.destination, response.fileURL != file {
             // The transport kept the body elsewhere, or (breaking the contract) in memory.

@@ -50,28 +50,9 @@ public final class Provider<Target: TargetType>: Sendable {
     /// How large response bodies may grow, for targets that don't adopt
     /// ``BodySizeLimitsProviding``: see ``BodySizeLimits``.
     public let bodySizeLimits: BodySizeLimits
-    /// Whether every header field of a prepared request was checked where it was written: no
-    /// ``requestClosure``, and only plugins of Quiver's own that check what they write
-    /// (``BuiltinPluginHooks/checksWhatItWrites``). The check after `prepare` then skips the header fields.
+    /// Whether every header field of a prepared request was checked where it was written (no
+    /// plugin and no ``requestClosure`` may have written any since).
     let headersStayChecked: Bool
-    /// The plugins whose `prepare` may change a request, in order: all but those of Quiver's own
-    /// that hand every request back as it is (``BuiltinPluginHooks/preparesRequests``).
-    let preparingPlugins: [any PluginType]
-    /// Whether every plugin in ``preparingPlugins`` is Quiver's own, none of which changes a
-    /// request's timeout: a request's deadline is then its target's timeout.
-    let preparingPluginsKeepTimeouts: Bool
-    /// The plugins whose `process` may change a success, in order: all but those of Quiver's own
-    /// that hand every success back as it is (``BuiltinPluginHooks/processesSuccesses``).
-    let successProcessingPlugins: [any PluginType]
-    /// The plugins whose `willSend` and `didReceive` (or, for a stream, `didStartStream`) may do
-    /// anything, in order: all but those of Quiver's own that only prepare requests
-    /// (``BuiltinPluginHooks/observesRequests``). Every request, buffered or streamed, calls
-    /// those hooks on these plugins only.
-    let observingPlugins: [any PluginType]
-    /// The first ``NetworkLoggerPlugin`` among ``observingPlugins``, whose `Response` lines reuse
-    /// what its `Request` lines worked out; worked out once, as a cast on every request costs.
-    let noteTaker: NoteTakingLogger?
-
     /// Creates a provider.
     ///
     /// - Parameters:
@@ -132,17 +113,9 @@ public final class Provider<Target: TargetType>: Sendable {
         self.minimumDuration = minimumDuration
         self.encoder = encoder
         self.bodySizeLimits = bodySizeLimits
-        // What Quiver's own plugins' hooks do; a plugin of the app's own may do anything.
-        let hooks = plugins.map { ($0 as? any BuiltinPlugin).map { type(of: $0).hooks } }
-        self.headersStayChecked = requestClosure == nil && hooks.allSatisfy { $0?.checksWhatItWrites ?? false }
-        self.preparingPlugins = zip(plugins, hooks).filter { $0.1?.preparesRequests ?? true }.map(\.0)
-        self.preparingPluginsKeepTimeouts = preparingPlugins.allSatisfy { $0 is any BuiltinPlugin }
-        self.successProcessingPlugins = zip(plugins, hooks).filter { $0.1?.processesSuccesses ?? true }.map(\.0)
-        let observing = zip(plugins, hooks).filter { $0.1?.observesRequests ?? true }.map(\.0)
-        self.observingPlugins = observing
-        self.noteTaker = observing.indices.lazy.compactMap { index in
-            (observing[index] as? NetworkLoggerPlugin).map { NoteTakingLogger(index: index, logger: $0) }
-        }.first
+        // Without plugins or a request closure, every header field was checked where the
+        // request builder wrote it: the check after `prepare` need not read them again.
+        self.headersStayChecked = plugins.isEmpty && requestClosure == nil
     }
 
     /// Whether identical `GET` requests in flight are shared.

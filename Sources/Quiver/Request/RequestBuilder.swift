@@ -77,7 +77,7 @@ enum RequestBuilder {
         }
         if let contentType = parts.contentType, request.value(forHTTPHeaderField: "Content-Type") == nil {
             // A task's content type may come from the app (`.data`, `.uploadFile`): checked
-            // here, where it is written, as every header field is (see `BuiltinPlugin`).
+            // here, where it is written, as every header field the builder writes is.
             try RequestValidator.validate(value: contentType, ofHeader: "Content-Type", method: endpoint.method.rawValue,
                                           url: endpoint.url)
             request.setHeaderField(contentType, spelledName: "Content-Type")

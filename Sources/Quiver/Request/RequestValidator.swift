@@ -19,7 +19,7 @@ enum RequestValidator {
     /// - Parameters:
     ///   - request: The request.
     ///   - headersAreChecked: Whether every header field was checked where it was written (see
-    ///     ``BuiltinPluginHooks/checksWhatItWrites``): then only the URL, the method and the body are checked.
+    ///     ``Provider/headersStayChecked``): then only the URL, the method and the body are checked.
     /// - Returns: The request's method, URL and body, as read.
     /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the method, URL and the problem.
     static func check(_ request: URLRequest, headersAreChecked: Bool = false) throws(QuiverError) -> CheckedRequest {

@@ -85,7 +85,7 @@ extension Provider {
             } catch {
                 return .failure(error)
             }
-            for plugin in observingPlugins {
+            for plugin in plugins {
                 plugin.willSend(request, target: pluginTarget)
             }
             let result: Result<ResponseStream, QuiverError>
@@ -100,7 +100,7 @@ extension Provider {
             }
             switch result {
             case .success(let stream):
-                for plugin in observingPlugins {
+                for plugin in plugins {
                     if let observing = plugin as? any StreamObserving {
                         observing.didStartStream(stream.response, target: pluginTarget)
                     } else {
@@ -109,7 +109,7 @@ extension Provider {
                 }
                 return result
             case .failure(let error):
-                for plugin in observingPlugins {
+                for plugin in plugins {
                     plugin.didReceive(.failure(error), target: pluginTarget)
                 }
                 if let outcome = await outcome(after: .failure(error), of: request, pluginTarget: pluginTarget,

@@ -33,15 +33,13 @@ import Testing
         #expect(sent.timeout == nil)
     }
 
-    /// With only Quiver's own plugins (which never change a timeout), the target's timeout is
-    /// the deadline when it is a positive, finite number of seconds, and the transport's own
-    /// applies otherwise.
+    /// With plugins that leave the timeout alone, the target's timeout is the deadline when it
+    /// is a positive, finite number of seconds, and the transport's own applies otherwise.
     @Test(arguments: [(2.0, 2.0), (0.0, nil), (-1.0, nil), (Double.infinity, nil), (nil, nil)] as [(TimeInterval?, TimeInterval?)])
     func withQuiversOwnPluginsTheTargetsTimeoutIsTheDeadline(target timeout: TimeInterval?, sent expected: TimeInterval?) async throws {
         let transport = RecordingTransport()
         let plugins: [any PluginType] = [HeadersPlugin(["X-App": "1"]), NetworkLoggerPlugin(configuration: .init(output: { _, _ in }))]
         let provider = Provider<GenericTarget>(transport: transport, plugins: plugins)
-        #expect(provider.preparingPluginsKeepTimeouts)
         _ = try await provider.response(for: GenericTarget(baseURL: exampleBase, timeout: timeout))
         let sent = try #require(transport.requests.first)
         #expect(sent.timeout == expected)

@@ -62,8 +62,10 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - request: The request as it will be sent.
     ///   - target: The target being requested.
     public func willSend(_ request: URLRequest, target: any TargetType) {
-        var note: LoggedRequest?
-        willSend(request, checked: nil, target: target, adoptions: nil, noting: &note)
+        // The level is read once per hook: it is behind a lock every request in flight shares.
+        let level = self.level
+        guard level >= .info, isLogged(target) else { return }
+        emit(requestLines(request, target: target, level: level), target: target)
     }
 
     /// Logs the outcome: failures from ``Configuration/Level/error``, successes from
@@ -73,7 +75,15 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - result: The response, or why the request failed.
     ///   - target: The target that was requested.
     public func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType) {
-        didReceive(result, target: target, noted: nil)
+        let level = self.level
+        guard level >= .error, isLogged(target) else { return }
+        switch result {
+        case .success(let response):
+            guard level >= .info else { return }
+            emit(successLines(response, target: target, isDebug: level >= .debug), target: target)
+        case .failure(let error):
+            emit(failureLines(error, target: target, isDebug: level >= .debug), target: target)
+        }
     }
 
     /// Logs the failures of requests that were refused before anything was sent (an invalid
@@ -100,29 +110,18 @@ public struct NetworkLoggerPlugin: PluginType {
 
     // MARK: Lines
 
-    /// Whether `target` is logged; `adoptions` are its opt-ins, when looked up already.
-    private func isLogged(_ target: any TargetType, adoptions: TargetAdoptions? = nil) -> Bool {
-        // Known not to adopt `NetworkLoggable`: no need to unwrap (copy) the target to ask.
-        if let adoptions, !adoptions.contains(.networkLoggable) { return true }
-        let target = target.unwrapped
-        guard (adoptions ?? TargetAdoptions.of(target)).contains(.networkLoggable) else { return true }
-        return (target as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
+    /// Whether `target` is logged.
+    private func isLogged(_ target: any TargetType) -> Bool {
+        (target.unwrapped as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
     }
 
-    private func requestLines(_ request: URLRequest, checked: CheckedRequest?, target: any TargetType,
-                              level: Configuration.Level, noting note: inout LoggedRequest?) -> [String] {
+    private func requestLines(_ request: URLRequest, target: any TargetType, level: Configuration.Level) -> [String] {
         let isDebug = level >= .debug
         let options = configuration.logOptions
         var pass = RedactionPass(redactor)
         let showsBody = isDebug && (options.contains(.formatRequestAscURL) || options.contains(.requestBody))
-        let collected = pass.collect(from: request, includingBody: showsBody, sentURL: checked?.url)
-        let method = checked?.method ?? request.httpMethod ?? "GET"
-        if let collected {
-            // All a summary `Response` line of this attempt needs: the same method and URL,
-            // the same secrets.
-            note = LoggedRequest(level: level, method: method, url: collected, pass: pass)
-        }
-        let url = collected ?? "(no URL)"
+        let url = pass.collect(from: request, includingBody: showsBody) ?? "(no URL)"
+        let method = request.httpMethod ?? "GET"
         var lines: [String] = []
         if isDebug && options.contains(.formatRequestAscURL) {
             let headers = pass.headers(request.allHTTPHeaderFields ?? [:])
@@ -146,23 +145,11 @@ public struct NetworkLoggerPlugin: PluginType {
         return finished(consume lines, by: pass)
     }
 
-    private func successLines(_ response: Response, target: any TargetType, isDebug: Bool,
-                              noted note: LoggedRequest?) -> [String] {
+    private func successLines(_ response: Response, target: any TargetType, isDebug: Bool) -> [String] {
         let showsBody = isDebug && configuration.logOptions.contains(.successResponseBody)
-        let summaryOnly = !showsBody && !(isDebug && configuration.logOptions.contains(.responseHeaders))
-        var pass: RedactionPass
-        let url: String?
-        let noted = summaryOnly ? note : nil
-        if let noted {
-            // Only the request's method and URL are printed, and `willSend` redacted the URL
-            // and learned the request's secrets already (a summary learns no more).
-            pass = noted.pass
-            url = noted.url
-        } else {
-            pass = RedactionPass(redactor)
-            url = pass.collect(from: response, includingBodies: showsBody)
-        }
-        var lines = [summary(of: response, method: noted?.method, url: url, target: target, pass: &pass)]
+        var pass = RedactionPass(redactor)
+        let url = pass.collect(from: response, includingBodies: showsBody)
+        var lines = [summary(of: response, url: url, target: target, pass: &pass)]
         appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
         return finished(consume lines, by: pass)
     }
@@ -195,12 +182,11 @@ public struct NetworkLoggerPlugin: PluginType {
         }
     }
 
-    /// `Response: GET https://… → 200, 512 bytes`; `method` and `url` are the request's, when
-    /// known already.
-    private func summary(of response: Response, method knownMethod: String? = nil, url: String?, target: any TargetType,
+    /// `Response: GET https://… → 200, 512 bytes`; `url` is the request's, when redacted already.
+    private func summary(of response: Response, url: String?, target: any TargetType,
                          pass: inout RedactionPass) -> String {
         let (method, shownURL) = if let sent = response.request {
-            (knownMethod ?? sent.httpMethod ?? "GET", url ?? pass.url(of: sent))
+            (sent.httpMethod ?? "GET", url ?? pass.url(of: sent))
         } else {
             methodAndURL(of: target, pass: &pass)
         }
@@ -270,36 +256,5 @@ public struct NetworkLoggerPlugin: PluginType {
     private func emit(_ lines: [String], target: any TargetType) {
         guard !lines.isEmpty else { return }
         configuration.output(target, lines)
-    }
-}
-
-// The hooks as a provider calls them for its note-taking logger (`NoteTakingLogger`).
-extension NetworkLoggerPlugin {
-    /// ``willSend(_:target:)``, noting in `note` what the `Response` line of this attempt may
-    /// reuse; `checked` is what the provider's check read of the request and `adoptions` the
-    /// target's opt-ins, when the provider has them.
-    func willSend(_ request: URLRequest, checked: CheckedRequest?, target: any TargetType, adoptions: TargetAdoptions?,
-                  noting note: inout LoggedRequest?) {
-        // The level is read once per hook: it is behind a lock every request in flight shares.
-        let level = self.level
-        guard level >= .info, isLogged(target, adoptions: adoptions) else { return }
-        emit(requestLines(request, checked: checked, target: target, level: level, noting: &note),
-             target: target)
-    }
-
-    /// ``didReceive(_:target:)``, with the note of this attempt's `willSend` when the response
-    /// carries the request it was taken of.
-    func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType, noted note: LoggedRequest?) {
-        // An attempt's outcome is logged at the level its request was logged at.
-        let level = note?.level ?? self.level
-        // A note means the request was logged as sent: its outcome is logged too.
-        guard level >= .error, note != nil || isLogged(target) else { return }
-        switch result {
-        case .success(let response):
-            guard level >= .info else { return }
-            emit(successLines(response, target: target, isDebug: level >= .debug, noted: note), target: target)
-        case .failure(let error):
-            emit(failureLines(error, target: target, isDebug: level >= .debug), target: target)
-        }
     }
 }

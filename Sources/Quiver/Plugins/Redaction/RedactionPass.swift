@@ -83,12 +83,11 @@ struct RedactionPass: Sendable {
     ///     request but its method and URL may leave it out: the URL is the request's own, and a
     ///     body's secret reaches it only if the caller copied it there under an unlisted name.
     ///     Learning a body costs time that grows with its size, on every request.
-    ///   - sentURL: The request's URL when the caller read it already, else `nil`.
     /// - Returns: The request's URL, redacted, or `nil` without a request.
     @discardableResult
-    mutating func collect(from request: URLRequest?, includingBody: Bool, sentURL: URL? = nil) -> String? {
+    mutating func collect(from request: URLRequest?, includingBody: Bool) -> String? {
         guard let request else { return nil }
-        let url = sentURL.map { text($0.absoluteString) } ?? self.url(of: request)
+        let url = self.url(of: request)
         learn(headers: request.allHTTPHeaderFields ?? [:])
         if includingBody, let body = request.httpBody {
             _ = self.body(body)
