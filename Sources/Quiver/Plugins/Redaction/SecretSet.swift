@@ -6,15 +6,11 @@ import Foundation
 /// Values are kept as UTF-8 bytes, longest first (a value inside a longer one never leaves half
 /// of the longer one behind), without duplicates and without values too short to search for.
 /// Every spelling of a value is at least as long as the value itself, so a text shorter than a
-/// value cannot hold it in any spelling: its spellings are not even searched for (a JWT is
-/// longer than the summary line of its request).
+/// value cannot hold it in any spelling: its spellings are not even made (a JWT is longer than
+/// the summary line of its request).
 struct SecretSet: Sendable {
     /// The values, longest first.
     private(set) var values: [[UInt8]] = []
-    /// The spellings of each of ``values``, at the same index: made once, when the value is
-    /// learned, rather than for each text scrubbed (a logged request scrubs several lines, and
-    /// making the spellings costs in proportion to the value's length).
-    private var spellings: [[[UInt8]]] = []
 
     /// Whether nothing was learned.
     var isEmpty: Bool { values.isEmpty }
@@ -24,9 +20,7 @@ struct SecretSet: Sendable {
     mutating func insert(_ value: [UInt8], marker: [UInt8]) {
         guard value.count >= Redactor.minimumScrubbedLength, !values.contains(value),
               Self.range(of: value, in: marker[...]) == nil else { return }
-        let index = values.firstIndex { $0.count < value.count } ?? values.endIndex
-        values.insert(value, at: index)
-        spellings.insert(Self.spellings(of: value), at: index)
+        values.insert(value, at: values.firstIndex { $0.count < value.count } ?? values.endIndex)
     }
 
     /// `text` with every spelling of every value replaced by `marker`; `text` itself (no copy)
@@ -47,8 +41,8 @@ struct SecretSet: Sendable {
     /// The bytes with every spelling replaced, or `nil` when none occurs.
     private func scrub(bytes: UnsafeBufferPointer<UInt8>, marker: [UInt8]) -> [UInt8]? {
         var output: [UInt8]?
-        for (value, spellings) in zip(values, spellings) where value.count <= (output?.count ?? bytes.count) {
-            for spelling in spellings {
+        for value in values where value.count <= (output?.count ?? bytes.count) {
+            for spelling in Self.spellings(of: value) {
                 if let current = output {
                     if Self.range(of: spelling, in: current[...]) != nil {
                         output = Self.replacing(spelling, with: marker, in: current)
