@@ -35,22 +35,28 @@ final class Redactor: Sendable {
     /// a token, headers and the logger: 3.4% of the process's CPU in the provider layer of
     /// `Benchmarks/run --split --async-http-client --builtin-plugins` (perf), growing with the
     /// token's length.
-    private let learnedFields = Locked([String: LearnedField]())
+    private let learnedFields = Locked(LearnedFields())
     /// How many fields ``learnedFields`` keeps before it starts again.
     static let learnedLimit = 256
 
+    /// The fields learned, by name as written, then value: no key is built for a lookup.
+    private struct LearnedFields {
+        var byName: [String: [String: LearnedField]] = [:]
+        var count = 0
+    }
+
     /// What the field `name: value` teaches, made by `learn` the first time.
     func learned(fromField name: String, value: String, by learn: () -> LearnedField) -> LearnedField {
-        let key = name.lowercased() + "\n" + value
-        if let known = learnedFields.withLock({ $0[key] }) {
+        if let known = learnedFields.withLock({ $0.byName[name]?[value] }) {
             return known
         }
         let field = learn()
         learnedFields.withLock { fields in
             if fields.count >= Self.learnedLimit {
-                fields.removeAll(keepingCapacity: true)
+                fields = LearnedFields()
             }
-            fields[key] = field
+            fields.byName[name, default: [:]][value] = field
+            fields.count += 1
         }
         return field
     }
