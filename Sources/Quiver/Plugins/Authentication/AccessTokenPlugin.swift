@@ -31,8 +31,7 @@ public struct AccessTokenPlugin: PluginType {
     ///   holding CR or LF.
     @inline(__always)
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
-        guard let authorizable = TargetAdoptions.accessTokenAuthorizableType(of: target),
-              let type = authorizable.authorizationType(of: target) else { return request }
+        guard let type = (target as? any AccessTokenAuthorizable)?.authorizationType else { return request }
         return try Self.authorize(request, scheme: type.scheme, token: try await tokenClosure(target), values: values)
     }
 

@@ -98,9 +98,7 @@ public final class AuthenticationPlugin: RequestRetrier {
 
     /// The scheme for `target`, or `nil` when it opts out.
     private func scheme(for target: any TargetType) -> String? {
-        guard let authorizable = TargetAdoptions.accessTokenAuthorizableType(of: target) else {
-            return authorizationType.scheme
-        }
-        return authorizable.authorizationType(of: target)?.scheme
+        guard let authorizable = target as? any AccessTokenAuthorizable else { return authorizationType.scheme }
+        return authorizable.authorizationType?.scheme
     }
 }
