@@ -20,7 +20,7 @@ import FoundationNetworking
 /// The head continuation is resumed exactly once: by whoever takes it out of the locked state.
 final class StreamExchange: DeadlineExpiring {
     private struct State {
-        var head: UnsafeContinuation<Response, any Error>?
+        var head: CheckedContinuation<Response, any Error>?
         var headDelivered = false
         var isDone = false
         var task: URLSessionTask?
@@ -61,7 +61,7 @@ final class StreamExchange: DeadlineExpiring {
     }
 
     /// Starts `task`, waiting for the head at most `deadline` seconds.
-    func start(_ task: URLSessionTask, continuation: UnsafeContinuation<Response, any Error>, deadline: TimeInterval) {
+    func start(_ task: URLSessionTask, continuation: CheckedContinuation<Response, any Error>, deadline: TimeInterval) {
         let early = state.withLock { state -> Result<Response, any Error>? in
             if let early = state.earlyOutcome { return early }
             state.head = continuation
@@ -95,7 +95,7 @@ final class StreamExchange: DeadlineExpiring {
     }
 
     private func failHead(_ error: any Error) {
-        let outcome = state.withLock { state -> (UnsafeContinuation<Response, any Error>?, URLSessionTask?)? in
+        let outcome = state.withLock { state -> (CheckedContinuation<Response, any Error>?, URLSessionTask?)? in
             guard !state.headDelivered, !state.isDone else { return nil }
             state.isDone = true
             if state.head == nil { state.earlyOutcome = .failure(error) }
@@ -112,7 +112,7 @@ final class StreamExchange: DeadlineExpiring {
         if let cookies, let http = response as? HTTPURLResponse {
             cookies.store(from: http)
         }
-        let taken = state.withLock { state -> (UnsafeContinuation<Response, any Error>, UInt64?)? in
+        let taken = state.withLock { state -> (CheckedContinuation<Response, any Error>, UInt64?)? in
             guard !state.isDone, !state.headDelivered, let head = state.head else { return nil }
             state.headDelivered = true
             state.head = nil
@@ -135,7 +135,7 @@ final class StreamExchange: DeadlineExpiring {
 
     /// The task finished: before the head (the caller gets the error) or after it (the reader does).
     func complete(_ task: URLSessionTask, error: (any Error)?) {
-        let head = state.withLock { state -> (UnsafeContinuation<Response, any Error>?, UInt64?)? in
+        let head = state.withLock { state -> (CheckedContinuation<Response, any Error>?, UInt64?)? in
             guard !state.isDone else { return nil }
             state.isDone = true
             if state.headDelivered { return (nil, nil) }
