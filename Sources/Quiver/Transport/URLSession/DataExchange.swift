@@ -231,13 +231,10 @@ final class DataExchange: DeadlineExpiring {
                 state.withLock { $0.bodyDropped = true }
             }
         }
-        var following = Redirect.request(following: next, from: original ?? request)
-        if let cookies {
-            var own = state.withLock { $0.ownCookie }
-            cookies.follow(response, with: &following, own: &own)
-            state.withLock { $0.ownCookie = own }
+        return state.withLock { state in
+            Redirect.request(following: next, from: original ?? request, after: response, cookies: cookies,
+                             own: &state.ownCookie)
         }
-        return following
     }
 
     /// Schedules the deadline, unless it is "never"; its identifier.

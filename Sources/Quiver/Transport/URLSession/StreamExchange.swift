@@ -51,13 +51,10 @@ final class StreamExchange: DeadlineExpiring {
 
     /// The request to follow a redirect with: credentials kept to their origin, cookies the jar's.
     func follow(_ response: HTTPURLResponse, to next: URLRequest, from original: URLRequest?) -> URLRequest {
-        var following = Redirect.request(following: next, from: original ?? request)
-        if let cookies {
-            var own = state.withLock { $0.ownCookie }
-            cookies.follow(response, with: &following, own: &own)
-            state.withLock { $0.ownCookie = own }
+        state.withLock { state in
+            Redirect.request(following: next, from: original ?? request, after: response, cookies: cookies,
+                             own: &state.ownCookie)
         }
-        return following
     }
 
     /// Starts `task`, waiting for the head at most `deadline` seconds.
