@@ -25,7 +25,7 @@ extension Provider {
                 }
             } else {
                 result = await perform(target, pluginTarget: pluginTarget, endpoint: endpoint,
-                                       built: consume built, progress: progress)
+                                       built: built, progress: progress)
             }
         } catch {
             result = .failure(error)
@@ -116,13 +116,9 @@ extension Provider {
     }
 
     /// Attempts until one is not retried. A body streamed from a temporary file lives until the
-    /// last attempt is over.
-    ///
-    /// The first attempt takes `built`'s request over, so that the plugins change it in place
-    /// (copying a `URLRequest` costs more than building one on Linux); a retry builds it again.
-    @inline(__always)
+    /// last attempt is over. The first attempt sends `built`'s request; a retry builds it again.
     private func perform(_ target: Target, pluginTarget: any TargetType, endpoint: Endpoint,
-                         built: consuming BuiltRequest,
+                         built: BuiltRequest,
                          progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
         let download = built.download
         let body: BodyFile?
@@ -135,8 +131,6 @@ extension Provider {
         // The body bytes of the first attempt, sent again on every retry and replay: encoding
         // again could give other bytes (key order), which servers that fingerprint payloads refuse.
         let encodedBody = built.urlRequest.httpBody
-        var unsent: URLRequest? = built.urlRequest
-        _ = consume built
 
         let transport = transport(for: target, endpoint: endpoint)
         let limits = bodySizeLimits(for: pluginTarget)
@@ -147,8 +141,8 @@ extension Provider {
             let startingTimeout: TimeInterval
             do {
                 let fresh: URLRequest
-                if let first = unsent.take() {
-                    fresh = first
+                if attempt == 1 {
+                    fresh = built.urlRequest
                 } else {
                     var rebuilt = try await self.request(for: endpoint, of: target, as: pluginTarget).urlRequest
                     if rebuilt.httpBody != encodedBody {
@@ -180,7 +174,7 @@ extension Provider {
             }
             if Self.isFinished(result) {
                 // A success is never tried again: no asynchronous call to find that out.
-                return consume result
+                return result
             }
             if let outcome = await outcome(after: result, of: request, pluginTarget: pluginTarget, attempt: attempt) {
                 return outcome
@@ -251,7 +245,6 @@ extension Provider {
     }
 
     /// One attempt through the transport, validated; a download is put at its destination.
-    @inline(__always)
     private func send(_ request: TransportRequest, through transport: any HTTPTransport, target: Target,
                       pluginTarget: any TargetType, download: DownloadDestination?) async -> Result<Response, QuiverError> {
         var response: Response
