@@ -7,13 +7,9 @@ import FoundationNetworking
 extension Provider {
     /// The minimum duration for `pluginTarget`, when there is one to wait for: its own
     /// (``MinimumDurationProviding``), else the provider's; `nil` when neither is a positive,
-    /// finite number of seconds. `adoptions` are the target's opt-ins, when looked up already.
-    func minimumDuration(for pluginTarget: any TargetType, adoptions: TargetAdoptions? = nil) -> TimeInterval? {
-        let minimum = if (adoptions ?? TargetAdoptions.of(pluginTarget)).contains(.minimumDuration) {
-            (pluginTarget as? any MinimumDurationProviding)?.minimumDuration ?? minimumDuration
-        } else {
-            minimumDuration
-        }
+    /// finite number of seconds.
+    func minimumDuration(for pluginTarget: any TargetType) -> TimeInterval? {
+        let minimum = (pluginTarget as? any MinimumDurationProviding)?.minimumDuration ?? minimumDuration
         guard let minimum, minimum > 0, minimum.isFinite else { return nil }
         return minimum
     }

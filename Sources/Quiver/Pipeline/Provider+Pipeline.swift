@@ -10,30 +10,28 @@ extension Provider {
     /// Requests `target`, reporting transfer progress to `progress`.
     func result(for target: Target, progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
         let pluginTarget = target.unwrapped
-        // The target's opt-ins, looked up once for the provider's own questions about it.
-        let adoptions = TargetAdoptions.of(pluginTarget)
         // Most requests have no minimum duration: they neither read the clock nor wait.
-        let minimum = minimumDuration(for: pluginTarget, adoptions: adoptions)
+        let minimum = minimumDuration(for: pluginTarget)
         let start = minimum == nil ? nil : DispatchTime.now()
         var result: Result<Response, QuiverError>
         let endpoint = endpointClosure(target)
         do {
-            let built = try await request(for: endpoint, of: target, as: pluginTarget, adoptions: adoptions)
+            let built = try await request(for: endpoint, of: target, as: pluginTarget)
             if let inflight, built.download == nil, built.bodySource == nil, progress == nil,
                let key = InflightRequests.key(for: built.urlRequest) {
                 result = await inflight.outcome(for: key) { [built] in
-                    await self.perform(target, pluginTarget: pluginTarget, adoptions: adoptions, endpoint: endpoint,
+                    await self.perform(target, pluginTarget: pluginTarget, endpoint: endpoint,
                                        built: built, progress: progress)
                 }
             } else {
-                result = await perform(target, pluginTarget: pluginTarget, adoptions: adoptions, endpoint: endpoint,
-                                       built: consume built, progress: progress)
+                result = await perform(target, pluginTarget: pluginTarget, endpoint: endpoint,
+                                       built: built, progress: progress)
             }
         } catch {
             result = .failure(error)
         }
         for plugin in plugins {
-            result = await plugin.process(consume result, target: pluginTarget)
+            result = await plugin.process(result, target: pluginTarget)
         }
         guard let minimum, let start else { return result }
         return await holding(result, atLeast: minimum, since: start)
@@ -41,35 +39,32 @@ extension Provider {
 
     /// The request for `endpoint` (as the ``requestClosure`` makes it, when there is one), with
     /// `target`'s timeout and cache policy. `pluginTarget` is `target` as plugins see it
-    /// (``TargetType/unwrapped``), and `adoptions` are its opt-ins, when the caller looked them
-    /// up already: each unwrapping copies the target.
-    func request(for endpoint: Endpoint, of target: Target, as pluginTarget: any TargetType,
-                 adoptions: TargetAdoptions? = nil) async throws(QuiverError) -> BuiltRequest {
+    /// (``TargetType/unwrapped``).
+    func request(for endpoint: Endpoint, of target: Target, as pluginTarget: any TargetType) async throws(QuiverError)
+        -> BuiltRequest {
         guard let requestClosure else {
-            return try builtRequest(for: endpoint, of: target, as: pluginTarget, adoptions: adoptions)
+            return try builtRequest(for: endpoint, of: target, as: pluginTarget)
         }
         var built = try RequestBuilder.build(endpoint, jsonEncoder: encoder(for: pluginTarget))
         try await built.replaceRequest(using: requestClosure, for: endpoint)
-        applyTargetSettings(of: target, as: pluginTarget, adoptions: adoptions, to: &built)
+        applyTargetSettings(of: target, as: pluginTarget, to: &built)
         return built
     }
 
-    /// ``request(for:of:as:adoptions:)`` without a ``requestClosure``, without an asynchronous call.
-    private func builtRequest(for endpoint: Endpoint, of target: Target, as pluginTarget: any TargetType,
-                              adoptions: TargetAdoptions?) throws(QuiverError) -> BuiltRequest {
+    /// ``request(for:of:as:)`` without a ``requestClosure``, without an asynchronous call.
+    private func builtRequest(for endpoint: Endpoint, of target: Target,
+                              as pluginTarget: any TargetType) throws(QuiverError) -> BuiltRequest {
         var built = try RequestBuilder.build(endpoint, jsonEncoder: encoder(for: pluginTarget))
-        applyTargetSettings(of: target, as: pluginTarget, adoptions: adoptions, to: &built)
+        applyTargetSettings(of: target, as: pluginTarget, to: &built)
         return built
     }
 
     /// `target`'s timeout and cache policy, set on `built`'s request.
-    private func applyTargetSettings(of target: Target, as pluginTarget: any TargetType, adoptions: TargetAdoptions?,
-                                     to built: inout BuiltRequest) {
+    private func applyTargetSettings(of target: Target, as pluginTarget: any TargetType, to built: inout BuiltRequest) {
         if let timeout = target.timeout {
             built.urlRequest.timeoutInterval = timeout
         }
-        if (adoptions ?? TargetAdoptions.of(pluginTarget)).contains(.cachePolicy),
-           let cached = pluginTarget as? any CachePolicyProviding {
+        if let cached = pluginTarget as? any CachePolicyProviding {
             built.urlRequest.cachePolicy = cached.cachePolicy
         }
     }
@@ -92,9 +87,8 @@ extension Provider {
     }
 
     /// The limits on `target`'s response bodies: its own, else the provider's.
-    func bodySizeLimits(for target: any TargetType, adoptions: TargetAdoptions) -> BodySizeLimits {
-        guard adoptions.contains(.bodySizeLimits) else { return bodySizeLimits }
-        return (target as? any BodySizeLimitsProviding)?.bodySizeLimits ?? bodySizeLimits
+    func bodySizeLimits(for target: any TargetType) -> BodySizeLimits {
+        (target as? any BodySizeLimitsProviding)?.bodySizeLimits ?? bodySizeLimits
     }
 
     /// What the transport is handed: the prepared request's head, its one body (the streamed
@@ -122,13 +116,9 @@ extension Provider {
     }
 
     /// Attempts until one is not retried. A body streamed from a temporary file lives until the
-    /// last attempt is over.
-    ///
-    /// The first attempt takes `built`'s request over, so that the plugins change it in place
-    /// (copying a `URLRequest` costs more than building one on Linux); a retry builds it again.
-    @inline(__always)
-    private func perform(_ target: Target, pluginTarget: any TargetType, adoptions: TargetAdoptions, endpoint: Endpoint,
-                         built: consuming BuiltRequest,
+    /// last attempt is over. The first attempt sends `built`'s request; a retry builds it again.
+    private func perform(_ target: Target, pluginTarget: any TargetType, endpoint: Endpoint,
+                         built: BuiltRequest,
                          progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
         let download = built.download
         let body: BodyFile?
@@ -141,11 +131,9 @@ extension Provider {
         // The body bytes of the first attempt, sent again on every retry and replay: encoding
         // again could give other bytes (key order), which servers that fingerprint payloads refuse.
         let encodedBody = built.urlRequest.httpBody
-        var unsent: URLRequest? = built.urlRequest
-        _ = consume built
 
         let transport = transport(for: target, endpoint: endpoint)
-        let limits = bodySizeLimits(for: pluginTarget, adoptions: adoptions)
+        let limits = bodySizeLimits(for: pluginTarget)
         var attempt = 1
         while true {
             let request: URLRequest
@@ -153,18 +141,17 @@ extension Provider {
             let startingTimeout: TimeInterval
             do {
                 let fresh: URLRequest
-                if let first = unsent.take() {
-                    fresh = first
+                if attempt == 1 {
+                    fresh = built.urlRequest
                 } else {
-                    var rebuilt = try await self.request(for: endpoint, of: target, as: pluginTarget,
-                                                         adoptions: adoptions).urlRequest
+                    var rebuilt = try await self.request(for: endpoint, of: target, as: pluginTarget).urlRequest
                     if rebuilt.httpBody != encodedBody {
                         rebuilt.httpBody = encodedBody
                     }
                     fresh = rebuilt
                 }
                 startingTimeout = fresh.timeoutInterval
-                (request, checked) = try await prepared(consume fresh, for: pluginTarget)
+                (request, checked) = try await prepared(fresh, for: pluginTarget)
             } catch {
                 return .failure(error)
             }
@@ -187,7 +174,7 @@ extension Provider {
             }
             if Self.isFinished(result) {
                 // A success is never tried again: no asynchronous call to find that out.
-                return consume result
+                return result
             }
             if let outcome = await outcome(after: result, of: request, pluginTarget: pluginTarget, attempt: attempt) {
                 return outcome
@@ -240,14 +227,13 @@ extension Provider {
     }
 
     /// The request after every plugin's `prepare`, checked: its header fields only when a
-    /// plugin or the request closure may have written them. Each plugin is handed the request (`consume`), so a plugin that takes it
-    /// `consuming` changes it in place when nothing else holds it.
-    @inline(__always)
-    func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError)
+    /// plugin or the request closure may have written them.
+    func prepared(_ request: URLRequest, for pluginTarget: any TargetType) async throws(QuiverError)
         -> (request: URLRequest, checked: CheckedRequest) {
+        var request = request
         for plugin in plugins {
             do {
-                request = try await plugin.prepare(consume request, target: pluginTarget)
+                request = try await plugin.prepare(request, target: pluginTarget)
             } catch {
                 throw QuiverError(pluginError: error)
             }
@@ -258,7 +244,6 @@ extension Provider {
     }
 
     /// One attempt through the transport, validated; a download is put at its destination.
-    @inline(__always)
     private func send(_ request: TransportRequest, through transport: any HTTPTransport, target: Target,
                       pluginTarget: any TargetType, download: DownloadDestination?) async -> Result<Response, QuiverError> {
         var response: Response

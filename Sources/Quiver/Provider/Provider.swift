@@ -166,14 +166,11 @@ public final class Provider<Target: TargetType>: Sendable {
 
     /// The encoder for `target`'s `.json` bodies that name none: its own, else the provider's.
     func encoder(for target: any TargetType) -> JSONEncoder? {
-        guard TargetAdoptions.of(target).contains(.encoder) else { return encoder }
-        return (target as? any EncoderProviding)?.encoder ?? encoder
+        (target as? any EncoderProviding)?.encoder ?? encoder
     }
 
     /// The decoder for `target`'s bodies: its own, else the provider's.
     func decoder(for target: any TargetType) -> JSONDecoder? {
-        let target = target.unwrapped
-        guard TargetAdoptions.of(target).contains(.decoder) else { return decoder }
-        return (target as? any DecoderProviding)?.decoder ?? decoder
+        (target.unwrapped as? any DecoderProviding)?.decoder ?? decoder
     }
 }

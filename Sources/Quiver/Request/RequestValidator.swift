@@ -103,84 +103,34 @@ enum RequestValidator {
         }
     }
 
-    /// Whether `method` is `GET` or `HEAD`, in any case (``HTTPMethod/forbidsBody``), without
-    /// making an uppercased copy: `method` is a token already, so setting the ASCII case bit
-    /// only folds letters.
+    /// Whether `method` is `GET` or `HEAD`, in any case (``HTTPMethod/forbidsBody``).
     static func isGetOrHead(_ method: String) -> Bool {
-        let utf8 = method.utf8
-        guard utf8.count == 3 || utf8.count == 4 else { return false }
-        // The bytes folded to lowercase, packed into one word: compared with "get" and "head"
-        // at once, without iterating two sequences in step.
-        var packed: UInt32 = 0
-        for byte in utf8 {
-            packed = packed << 8 | UInt32(byte | 0x20)
-        }
-        return packed == 0x67_65_74 || packed == 0x68_65_61_64
+        let method = method.uppercased()
+        return method == "GET" || method == "HEAD"
     }
 
     /// RFC 9110 `token`: visible ASCII except separators.
     static func isToken(_ text: String) -> Bool {
-        guard !text.isEmpty else { return false }
-        // On the contiguous bytes where the string has them, one mask test a byte.
-        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isTokenByte) }
-            ?? text.utf8.allSatisfy(isTokenByte)
+        !text.isEmpty && text.utf8.allSatisfy(isTokenByte)
     }
 
     /// Whether `byte` may stand in a token: letters, digits and ``tokenMarks``.
     static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case 0..<64: tokenBytesBelow64 & (1 << UInt64(byte)) != 0
-        case 64..<128: tokenBytesFrom64 & (1 << UInt64(byte - 64)) != 0
-        default: false
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            tokenMarks.utf8.contains(byte)
         }
     }
 
     /// The marks RFC 9110 allows in a token besides letters and digits.
     static let tokenMarks = "!#$%&'*+-.^_`|~"
 
-    /// The token bytes below 64, bit `n` for byte `n`: digits and the marks among them.
-    /// Literals, so that checking a byte costs no lazy initialization; `RequestValidatorTests`
-    /// derives both masks from letters, digits and ``tokenMarks``.
-    static let tokenBytesBelow64: UInt64 = 0x03FF_6CFA_0000_0000
-    /// The token bytes from 64 to 127, bit `n` for byte `64 + n`: letters and the marks among them.
-    static let tokenBytesFrom64: UInt64 = 0x57FF_FFFF_C7FF_FFFE
-
     /// RFC 9110 field value: no control characters but horizontal tab.
     static func isFieldValue(_ text: String) -> Bool {
-        // On the contiguous bytes where the string has them: a JWT is checked at memory speed.
-        text.utf8.withContiguousStorageIfAvailable(isFieldValue(bytes:)) ?? text.utf8.allSatisfy(isFieldByte)
-    }
-
-    /// ``isFieldValue(_:)`` on UTF-8, eight bytes at a time: a word without a byte below
-    /// 0x20 or equal to 0x7F is accepted whole; one with such a byte (a tab, or a control
-    /// character) is decided byte by byte.
-    private static func isFieldValue(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let below20 = (word &- ones &* 0x20) & ~word & highBits
-            let delete = word ^ (ones &* 0x7F)
-            let isDelete = (delete &- ones) & ~delete & highBits
-            if below20 | isDelete != 0 {
-                for offset in index..<(index + 8) where !isFieldByte(bytes[offset]) {
-                    return false
-                }
-            }
-            index += 8
-        }
-        while index < bytes.count {
-            guard isFieldByte(bytes[index]) else { return false }
-            index += 1
-        }
-        return true
-    }
-
-    private static func isFieldByte(_ byte: UInt8) -> Bool {
-        byte == 0x09 || (byte >= 0x20 && byte != 0x7F)
+        text.utf8.allSatisfy { byte in byte == 0x09 || (byte >= 0x20 && byte != 0x7F) }
     }
 }
 
@@ -202,13 +152,10 @@ private enum URLShape {
             self = .noScheme
             return
         }
-        // "http" or "https" in any case: letters folded to lowercase (the scheme's bytes are
-        // letters, digits and "+-." already, none of which folds onto a letter).
-        func lowered(_ index: Int) -> UInt8 { bytes[index] | 0x20 }
-        let isHTTP = (colon == 4 || colon == 5) && lowered(0) == UInt8(ascii: "h") && lowered(1) == UInt8(ascii: "t")
-            && lowered(2) == UInt8(ascii: "t") && lowered(3) == UInt8(ascii: "p") && (colon == 4 || lowered(4) == UInt8(ascii: "s"))
         let scheme = bytes[..<colon]
-        guard isHTTP else {
+        // "http" or "https" in any case.
+        let lowered = scheme.lazy.map(ASCII.lowercased)
+        guard lowered.elementsEqual("http".utf8) || lowered.elementsEqual("https".utf8) else {
             self = .otherScheme(String(decoding: scheme, as: UTF8.self).lowercased())
             return
         }

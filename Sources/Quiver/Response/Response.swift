@@ -6,87 +6,29 @@ import FoundationNetworking
 /// What a server (or a stub) answered: status code, body, and the request that was sent.
 public struct Response: Sendable {
     /// The HTTP status code.
-    public var statusCode: Int { storage.statusCode }
+    public let statusCode: Int
     /// The response body.
-    public var data: Data { storage.data }
+    public let data: Data
     /// The request as it was sent, after plugins prepared it.
-    public internal(set) var request: URLRequest? {
-        get { storage.request }
-        set { uniqueStorage().request = newValue }
-    }
+    public internal(set) var request: URLRequest?
     /// The HTTP response, with its headers.
     ///
     /// A response made with ``init(statusCode:data:url:httpVersion:headerFields:fileURL:)``
     /// makes it on first use.
     public var response: HTTPURLResponse? { head?.response }
     /// The head behind ``response``.
-    var head: ResponseHead? { storage.head }
+    let head: ResponseHead?
     /// Where the body was saved, for downloads; `data` is then empty.
-    public var fileURL: URL? { storage.fileURL }
+    public let fileURL: URL?
     /// The error body the target declared with ``ErrorBodyDecoding``, decoded, when validation
     /// rejected the status.
-    public internal(set) var errorBody: (any Sendable)? {
-        get { storage.errorBody }
-        set { uniqueStorage().errorBody = newValue }
-    }
+    public internal(set) var errorBody: (any Sendable)?
     /// The message the target gives for the rejected status (``ErrorBodyDecoding``,
     /// ``ErrorMessageProviding``), or the description of its error body.
-    public internal(set) var errorMessage: String? {
-        get { storage.errorMessage }
-        set { uniqueStorage().errorMessage = newValue }
-    }
+    public internal(set) var errorMessage: String?
     /// Whether a stub answered (``StubBehavior``, ``StubScript``, replayed fixtures) rather
     /// than a server: the stub transport marks its responses. Error messages say so.
-    public internal(set) var isStubbed: Bool {
-        get { storage.isStubbed }
-        set { uniqueStorage().isStubbed = newValue }
-    }
-
-    /// Everything the response holds.
-    private var storage: Storage
-
-    /// A response's fields, in one object: a response is copied many times on its way (through
-    /// the provider's steps, each plugin, each `Result` holding it), and a copy is then one
-    /// reference counted, not one per field.
-    ///
-    /// `@unchecked Sendable`: every field is `Sendable`, and the mutable ones are written only
-    /// through ``Response/uniqueStorage()``, on an object no other `Response` refers to (it
-    /// is copied first otherwise), so no thread can read an object while another writes it.
-    private final class Storage: @unchecked Sendable {
-        let statusCode: Int
-        let data: Data
-        var request: URLRequest?
-        let head: ResponseHead?
-        let fileURL: URL?
-        var errorBody: (any Sendable)?
-        var errorMessage: String?
-        var isStubbed = false
-
-        init(statusCode: Int, data: Data, request: URLRequest?, head: ResponseHead?, fileURL: URL?) {
-            self.statusCode = statusCode
-            self.data = data
-            self.request = request
-            self.head = head
-            self.fileURL = fileURL
-        }
-
-        /// A copy, for a response about to change one that another response shares.
-        func copy() -> Storage {
-            let copy = Storage(statusCode: statusCode, data: data, request: request, head: head, fileURL: fileURL)
-            copy.errorBody = errorBody
-            copy.errorMessage = errorMessage
-            copy.isStubbed = isStubbed
-            return copy
-        }
-    }
-
-    /// The storage, copied first when another response shares it, ready to be written.
-    private mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) {
-            storage = storage.copy()
-        }
-        return storage
-    }
+    public internal(set) var isStubbed = false
 
     /// Creates a response.
     ///
@@ -98,15 +40,15 @@ public struct Response: Sendable {
     ///   - fileURL: Where the body was saved, for downloads.
     public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPURLResponse? = nil,
                 fileURL: URL? = nil) {
-        storage = Storage(statusCode: statusCode, data: data, request: request,
-                          head: response.map(ResponseHead.received), fileURL: fileURL)
+        self.statusCode = statusCode
+        self.data = data
+        self.request = request
+        head = response.map(ResponseHead.received)
+        self.fileURL = fileURL
     }
 
     /// Creates a response from the parts of its head, for a transport that does not receive
-    /// an `HTTPURLResponse`: ``response`` is made from them only when something reads it.
-    ///
-    /// On Linux, making an `HTTPURLResponse` costs more than the rest of a provider's work on
-    /// a response, and most callers read only the status and the body;
+    /// an `HTTPURLResponse`: ``response`` is made from them only when something reads it, and
     /// ``value(forHTTPHeaderField:)`` reads the parts directly.
     ///
     /// - Parameters:
@@ -124,7 +66,7 @@ public struct Response: Sendable {
 
     /// Creates a response from the parts of its head as a list of fields, in the order they
     /// came (as SwiftNIO's `HTTPHeaders` holds them); a name sent more than once has its values
-    /// joined with `, ` when read. Nothing is copied or hashed until a header is read.
+    /// joined with `, ` when read.
     ///
     /// - Parameters:
     ///   - statusCode: The HTTP status code.
@@ -135,10 +77,10 @@ public struct Response: Sendable {
     ///   - fileURL: Where the body was saved, for downloads.
     public init(statusCode: Int, data: Data, url: URL, httpVersion: String = "HTTP/1.1",
                 headers: some Sequence<(name: String, value: String)> & Sendable, fileURL: URL? = nil) {
-        storage = Storage(statusCode: statusCode, data: data, request: nil,
-                          head: .parts(DeferredResponseHead(url: url, statusCode: statusCode, httpVersion: httpVersion,
-                                                            headers: headers)),
-                          fileURL: fileURL)
+        self.statusCode = statusCode
+        self.data = data
+        head = .parts(DeferredResponseHead(url: url, statusCode: statusCode, httpVersion: httpVersion, headers: headers))
+        self.fileURL = fileURL
     }
 
     /// The value of a response header, its name matched case-insensitively.

@@ -6,10 +6,7 @@ import FoundationNetworking
 /// The head of a ``Response``: Foundation's `HTTPURLResponse`, either as a URLSession-based
 /// transport received it, or made from the parts another transport received, on first use.
 ///
-/// On Linux, making an `HTTPURLResponse` costs more than everything else a provider does with
-/// a response (FoundationNetworking capitalises every header name through `NSString`): a
-/// transport on another client, such as AsyncHTTPClient's, would pay it for every response
-/// although most callers read only the status and the body.
+/// Made lazily because on Linux an `HTTPURLResponse` costs more than the rest of a provider's work on a response.
 enum ResponseHead: Sendable {
     /// A head that already is an `HTTPURLResponse`.
     case received(HTTPURLResponse)
@@ -37,10 +34,6 @@ enum ResponseHead: Sendable {
 }
 
 /// The parts of a response head, and the `HTTPURLResponse` made of them once asked for.
-///
-/// The parts and what is made of them live in one locked object: one allocation per response,
-/// where an object of its own holding a lock of its own was two. Reading a part takes the
-/// lock, which nothing holds for long (reading a header, or making the response once).
 struct DeferredResponseHead: Sendable {
     private let state: Locked<State>
 
@@ -48,10 +41,8 @@ struct DeferredResponseHead: Sendable {
         let url: URL
         let statusCode: Int
         let httpVersion: String
-        /// The header fields as the transport received them, one name and value at a time,
-        /// kept as the transport's own list (SwiftNIO's `HTTPHeaders`, a dictionary's lazy
-        /// view) in place, not behind a closure: a closure capturing it is one more allocation.
-        let fieldList: any HeaderFieldList
+        /// The header fields in the order they came.
+        let fields: [(name: String, value: String)]
         /// The `HTTPURLResponse`, once made: `nil` before, `.some(nil)` when Foundation
         /// refused the parts.
         var made: HTTPURLResponse??
@@ -59,8 +50,7 @@ struct DeferredResponseHead: Sendable {
 
     init(url: URL, statusCode: Int, httpVersion: String,
          headers: some Sequence<(name: String, value: String)> & Sendable) {
-        state = Locked(State(url: url, statusCode: statusCode, httpVersion: httpVersion,
-                             fieldList: HeaderFieldSequence(fields: headers)))
+        state = Locked(State(url: url, statusCode: statusCode, httpVersion: httpVersion, fields: Array(headers)))
     }
 
     /// Whether ``response`` was made already (for tests).
@@ -73,10 +63,8 @@ struct DeferredResponseHead: Sendable {
     func value(forHTTPHeaderField name: String) -> String? {
         state.withLock { state in
             var value: String?
-            state.fieldList.forEachField { fieldName, fieldValue in
-                if HeaderName.equal(fieldName, name) {
-                    value = value.map { $0 + ", " + fieldValue } ?? fieldValue
-                }
+            for field in state.fields where HeaderName.equal(field.name, name) {
+                value = value.map { $0 + ", " + field.value } ?? field.value
             }
             return value
         }
@@ -91,7 +79,7 @@ struct DeferredResponseHead: Sendable {
                 return made
             }
             var fields: [String: String] = [:]
-            state.fieldList.forEachField { name, value in
+            for (name, value) in state.fields {
                 // A name repeated in another case is the same field.
                 if let earlier = fields.first(where: { HeaderName.equal($0.key, name) }) {
                     fields[earlier.key] = earlier.value + ", " + value

@@ -93,7 +93,7 @@ extension Provider {
                 let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
                 let sent = try Self.transportRequest(request, checked: checked, body: nil, download: nil, progress: nil,
                                                      timeout: timeout,
-                                                     limits: bodySizeLimits(for: pluginTarget, adoptions: TargetAdoptions.of(pluginTarget)))
+                                                     limits: bodySizeLimits(for: pluginTarget))
                 result = await openAttempt(sent, through: transport, target: target, pluginTarget: pluginTarget)
             } catch {
                 result = .failure(error)

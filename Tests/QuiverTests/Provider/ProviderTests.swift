@@ -200,7 +200,8 @@ import Testing
     struct URLRewriter: PluginType {
         let url: String
 
-        func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
+        func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+            var request = request
             request.url = URL(string: url)
             return request
         }
@@ -238,6 +239,8 @@ import Testing
         #expect(transport.requests.count == 2)
     }
 
+    /// A plugin that still declares its parameter `consuming`, as an earlier `PluginType` asked,
+    /// conforms and chains with plugins written as for Moya.
     @Test func consumingAndMoyaStylePluginsChainTheirChangesInOrder() async throws {
         struct Consuming: PluginType {
             func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {

@@ -15,8 +15,8 @@ import Testing
         return nil
     }
 
-    /// Every control character is refused wherever it stands in a long value (the check reads
-    /// eight bytes at a time), and tabs, spaces, `~` and UTF-8 are accepted.
+    /// Every control character is refused wherever it stands in a long value, and tabs, spaces,
+    /// `~` and UTF-8 are accepted.
     @Test func aControlCharacterIsFoundAtEveryPositionOfALongValue() {
         let token = String(repeating: "eyJhbGciOiJIUzI1NiJ9.", count: 10)
         #expect(RequestValidator.isFieldValue("Bearer " + token))
@@ -33,8 +33,7 @@ import Testing
         }
     }
 
-    /// The token masks are literals: they must say exactly what RFC 9110's `tchar` says, for
-    /// every byte value.
+    /// A token byte is exactly what RFC 9110's `tchar` says, for every byte value.
     @Test func aTokenIsLettersDigitsAndTheFifteenMarks() {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
             .union(RequestValidator.tokenMarks.utf8)

@@ -73,7 +73,7 @@ public final class AuthenticationPlugin: RequestRetrier {
     /// Sets the `Authorization` header from a usable credential.
     ///
     /// - Throws: ``AuthenticationError`` when no usable credential can be had.
-    public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
+    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
         guard let scheme = scheme(for: target) else { return request }
         let credential = try await store.usableCredential()
         return try AccessTokenPlugin.authorize(request, scheme: scheme, token: credential.accessToken, values: values)
@@ -98,9 +98,7 @@ public final class AuthenticationPlugin: RequestRetrier {
 
     /// The scheme for `target`, or `nil` when it opts out.
     private func scheme(for target: any TargetType) -> String? {
-        guard let authorizable = TargetAdoptions.accessTokenAuthorizableType(of: target) else {
-            return authorizationType.scheme
-        }
-        return authorizable.authorizationType(of: target)?.scheme
+        guard let authorizable = target as? any AccessTokenAuthorizable else { return authorizationType.scheme }
+        return authorizable.authorizationType?.scheme
     }
 }

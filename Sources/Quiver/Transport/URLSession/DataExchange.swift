@@ -12,14 +12,13 @@ import FoundationNetworking
 /// cancellation or a timeout (on Linux it may not, or only much later): it answers at once,
 /// cancels the task behind it, and removes what the transfer wrote.
 ///
-/// Its continuation is an `UnsafeContinuation` (a checked one allocates a canary per request):
-/// it is resumed exactly once because it is resumed only by whoever marks the exchange done
-/// under the lock (``end(with:cancellingTask:)``, which takes it out of the state), or by
+/// Its continuation is resumed exactly once: only by whoever marks the exchange done under the
+/// lock (``end(with:cancellingTask:)``, which takes it out of the state), or by
 /// ``start(_:continuation:deadline:)`` when the exchange was done before the continuation was
 /// stored.
 final class DataExchange: DeadlineExpiring {
     private struct State {
-        var continuation: UnsafeContinuation<Response, any Error>?
+        var continuation: CheckedContinuation<Response, any Error>?
         var task: URLSessionTask?
         var deadline: UInt64?
         var response: HTTPURLResponse?
@@ -77,7 +76,7 @@ final class DataExchange: DeadlineExpiring {
     }
 
     /// Starts `task` unless the exchange was cancelled already, with its deadline armed.
-    func start(_ task: URLSessionTask, continuation: UnsafeContinuation<Response, any Error>, deadline: TimeInterval) {
+    func start(_ task: URLSessionTask, continuation: CheckedContinuation<Response, any Error>, deadline: TimeInterval) {
         let armed = armTimer(after: deadline)
         let ended = state.withLock { state -> Result<Response, any Error>? in
             guard !state.isDone else { return state.outcomeBeforeStart ?? .failure(CancellationError()) }
@@ -232,13 +231,10 @@ final class DataExchange: DeadlineExpiring {
                 state.withLock { $0.bodyDropped = true }
             }
         }
-        var following = Redirect.request(following: next, from: original ?? request)
-        if let cookies {
-            var own = state.withLock { $0.ownCookie }
-            cookies.follow(response, with: &following, own: &own)
-            state.withLock { $0.ownCookie = own }
+        return state.withLock { state in
+            Redirect.request(following: next, from: original ?? request, after: response, cookies: cookies,
+                             own: &state.ownCookie)
         }
-        return following
     }
 
     /// Schedules the deadline, unless it is "never"; its identifier.
@@ -252,7 +248,7 @@ final class DataExchange: DeadlineExpiring {
     }
 
     private func end(with outcome: Result<Response, any Error>, cancellingTask: Bool) {
-        let taken = state.withLock { state -> (UnsafeContinuation<Response, any Error>?, URLSessionTask?, UInt64?, FileHandle?)? in
+        let taken = state.withLock { state -> (CheckedContinuation<Response, any Error>?, URLSessionTask?, UInt64?, FileHandle?)? in
             guard !state.isDone else { return nil }
             state.isDone = true
             if state.continuation == nil {

@@ -18,6 +18,17 @@ enum Redirect {
         return next
     }
 
+    /// `next` as ``request(following:from:)`` makes it, with the cookies of the redirect
+    /// `response` stored in `cookies` and its `Cookie` header set from them
+    /// (``CookieJar/follow(_:with:own:)``, which keeps `own` up to date). The exchanges call it
+    /// holding their own lock: the jar takes only its own, and never calls back.
+    static func request(following next: URLRequest, from original: URLRequest, after response: HTTPURLResponse,
+                        cookies: CookieJar?, own: inout String??) -> URLRequest {
+        var following = request(following: next, from: original)
+        cookies?.follow(response, with: &following, own: &own)
+        return following
+    }
+
     /// The request that repeats `original` (method and body) at the `Location` of a
     /// `307`/`308` `response`, or `nil` when the response does not say where to go.
     static func repeating(_ original: URLRequest, after response: Response) -> URLRequest? {

@@ -20,7 +20,7 @@ import FoundationNetworking
 /// The head continuation is resumed exactly once: by whoever takes it out of the locked state.
 final class StreamExchange: DeadlineExpiring {
     private struct State {
-        var head: UnsafeContinuation<Response, any Error>?
+        var head: CheckedContinuation<Response, any Error>?
         var headDelivered = false
         var isDone = false
         var task: URLSessionTask?
@@ -51,17 +51,14 @@ final class StreamExchange: DeadlineExpiring {
 
     /// The request to follow a redirect with: credentials kept to their origin, cookies the jar's.
     func follow(_ response: HTTPURLResponse, to next: URLRequest, from original: URLRequest?) -> URLRequest {
-        var following = Redirect.request(following: next, from: original ?? request)
-        if let cookies {
-            var own = state.withLock { $0.ownCookie }
-            cookies.follow(response, with: &following, own: &own)
-            state.withLock { $0.ownCookie = own }
+        state.withLock { state in
+            Redirect.request(following: next, from: original ?? request, after: response, cookies: cookies,
+                             own: &state.ownCookie)
         }
-        return following
     }
 
     /// Starts `task`, waiting for the head at most `deadline` seconds.
-    func start(_ task: URLSessionTask, continuation: UnsafeContinuation<Response, any Error>, deadline: TimeInterval) {
+    func start(_ task: URLSessionTask, continuation: CheckedContinuation<Response, any Error>, deadline: TimeInterval) {
         let early = state.withLock { state -> Result<Response, any Error>? in
             if let early = state.earlyOutcome { return early }
             state.head = continuation
@@ -95,7 +92,7 @@ final class StreamExchange: DeadlineExpiring {
     }
 
     private func failHead(_ error: any Error) {
-        let outcome = state.withLock { state -> (UnsafeContinuation<Response, any Error>?, URLSessionTask?)? in
+        let outcome = state.withLock { state -> (CheckedContinuation<Response, any Error>?, URLSessionTask?)? in
             guard !state.headDelivered, !state.isDone else { return nil }
             state.isDone = true
             if state.head == nil { state.earlyOutcome = .failure(error) }
@@ -112,7 +109,7 @@ final class StreamExchange: DeadlineExpiring {
         if let cookies, let http = response as? HTTPURLResponse {
             cookies.store(from: http)
         }
-        let taken = state.withLock { state -> (UnsafeContinuation<Response, any Error>, UInt64?)? in
+        let taken = state.withLock { state -> (CheckedContinuation<Response, any Error>, UInt64?)? in
             guard !state.isDone, !state.headDelivered, let head = state.head else { return nil }
             state.headDelivered = true
             state.head = nil
@@ -135,7 +132,7 @@ final class StreamExchange: DeadlineExpiring {
 
     /// The task finished: before the head (the caller gets the error) or after it (the reader does).
     func complete(_ task: URLSessionTask, error: (any Error)?) {
-        let head = state.withLock { state -> (UnsafeContinuation<Response, any Error>?, UInt64?)? in
+        let head = state.withLock { state -> (CheckedContinuation<Response, any Error>?, UInt64?)? in
             guard !state.isDone else { return nil }
             state.isDone = true
             if state.headDelivered { return (nil, nil) }

@@ -181,7 +181,7 @@ public final class URLSessionTransport: HTTPTransport {
         delegate.register(exchange, for: task)
         do {
             let head = try await withTaskCancellationHandler {
-                try await withUnsafeThrowingContinuation { continuation in
+                try await withCheckedThrowingContinuation { continuation in
                     exchange.start(task, continuation: continuation, deadline: request.timeout ?? resourceTimeout)
                 }
             } onCancel: {
@@ -287,7 +287,7 @@ public final class URLSessionTransport: HTTPTransport {
         defer { delegate.remove(task) }
         do {
             return try await withTaskCancellationHandler {
-                try await withUnsafeThrowingContinuation { continuation in
+                try await withCheckedThrowingContinuation { continuation in
                     exchange.start(task, continuation: continuation, deadline: deadline)
                 }
             } onCancel: {

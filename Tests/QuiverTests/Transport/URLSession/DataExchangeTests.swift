@@ -17,7 +17,7 @@ import Testing
 
     private func start(_ exchange: DataExchange, _ task: URLSessionTask) async -> (any Error)? {
         do {
-            _ = try await withUnsafeThrowingContinuation { continuation in
+            _ = try await withCheckedThrowingContinuation { continuation in
                 exchange.start(task, continuation: continuation, deadline: 60)
             }
             return nil

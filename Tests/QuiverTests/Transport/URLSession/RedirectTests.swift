@@ -34,6 +34,34 @@ import Testing
         #expect(next.value(forHTTPHeaderField: "Cookie") == "session=1")
     }
 
+    /// Both URLSession exchanges follow a redirect through one place: the redirect's cookies go
+    /// into the jar, the caller's own `Cookie` header is learned once, and the next request
+    /// carries it with the jar's cookies within the origin, the jar's alone for another origin.
+    @Test func aFollowedRedirectCarriesTheJarsCookiesAndTheCallersOwnWithinItsOrigin() throws {
+        let jar = CookieJar()
+        let original = request("https://api.example.com/start")
+        let redirect = try #require(HTTPURLResponse(url: original.url!, statusCode: 302, httpVersion: nil,
+                                                    headerFields: ["Set-Cookie": "jar=2; Path=/"]))
+        var own: String?? = nil
+        let same = Redirect.request(following: request("https://api.example.com/next"), from: original,
+                                    after: redirect, cookies: jar, own: &own)
+        #expect(same.value(forHTTPHeaderField: "Cookie") == "session=1; jar=2")
+        #expect(same.value(forHTTPHeaderField: "Authorization") == "Bearer secret")
+        #expect(own == .some("session=1"))
+
+        var elsewhereOwn: String?? = nil
+        let elsewhere = Redirect.request(following: request("https://other.example.com/next"), from: original,
+                                         after: redirect, cookies: jar, own: &elsewhereOwn)
+        #expect(elsewhere.value(forHTTPHeaderField: "Cookie") == nil)
+        #expect(elsewhere.value(forHTTPHeaderField: "Authorization") == nil)
+
+        var withoutJar: String?? = nil
+        let plain = Redirect.request(following: request("https://api.example.com/next"), from: original,
+                                     after: redirect, cookies: nil, own: &withoutJar)
+        #expect(plain.value(forHTTPHeaderField: "Cookie") == "session=1")
+        #expect(withoutJar == nil)
+    }
+
     @Test func a307IsRepeatedWithMethodAndBodyAtItsLocation() throws {
         let original = request("https://api.example.com/upload", method: "POST", body: Data("payload".utf8))
         let http = HTTPURLResponse(url: original.url!, statusCode: 307, httpVersion: nil, headerFields: ["Location": "/v2/upload"])

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import Quiver
 
-/// The per-type answers that spare the provider a dynamic cast per opt-in and request: kept by
-/// dynamic type, so a subclass that adopts an opt-in its base class does not is still heard.
-@Suite struct TargetAdoptionsTests {
+/// A class target's opt-ins are its dynamic type's: a subclass that adopts an opt-in its base
+/// class does not is heard, also when handed over as its base class or wrapped in a MultiTarget.
+@Suite struct ClassTargetOptInTests {
     class Base: TargetType, @unchecked Sendable {
         // @unchecked: no stored state; the class exists only for its dynamic type.
         var baseURL: URL { exampleBase }
@@ -25,32 +25,14 @@ import Testing
     }
 
     @Test func eachDynamicTypeIsAnsweredForItself() {
-        #expect(TargetAdoptions.of(Base()).isEmpty)
-        #expect(TargetAdoptions.of(Slow()) == [.minimumDuration, .encoder])
-        // Asked again, from the kept answers.
-        #expect(TargetAdoptions.of(Base()).isEmpty)
-        #expect(TargetAdoptions.of(Slow() as Base) == [.minimumDuration, .encoder])
-        #expect(TargetAdoptions.of(MultiTarget(Slow()).unwrapped) == [.minimumDuration, .encoder])
-    }
-
-    /// Asked in turn and at once from many tasks, as a provider's requests for two target types
-    /// do: the last answer kept for speed is never another type's.
-    @Test func typesAskedInTurnFromManyTasksEachGetTheirOwnAnswer() async {
-        let wrong = await withTaskGroup(of: Int.self) { group in
-            for task in 0..<8 {
-                group.addTask {
-                    var wrong = 0
-                    for index in 0..<2_000 {
-                        let slow = (index + task) % 2 == 0
-                        let adoptions = slow ? TargetAdoptions.of(Slow()) : TargetAdoptions.of(Base())
-                        if adoptions != (slow ? [.minimumDuration, .encoder] : []) { wrong += 1 }
-                    }
-                    return wrong
-                }
-            }
-            return await group.reduce(0, +)
-        }
-        #expect(wrong == 0)
+        let provider = Provider<Base>(stubClosure: Provider.immediatelyStub)
+        #expect(provider.encoder(for: Base()) == nil)
+        #expect(provider.encoder(for: Slow())?.outputFormatting == .sortedKeys)
+        #expect(provider.encoder(for: Base()) == nil)
+        #expect(provider.encoder(for: Slow() as Base)?.outputFormatting == .sortedKeys)
+        #expect(provider.encoder(for: MultiTarget(Slow()).unwrapped)?.outputFormatting == .sortedKeys)
+        #expect(provider.minimumDuration(for: Base()) == nil)
+        #expect(provider.minimumDuration(for: Slow() as Base) == 0.3)
     }
 
     final class Quiet: Base, NetworkLoggable, AccessTokenAuthorizable, @unchecked Sendable {
@@ -60,7 +42,6 @@ import Testing
     }
 
     @Test func theLoggerAndTheTokenPluginHearASubclassOptInAfterItsBase() async throws {
-        #expect(TargetAdoptions.of(Quiet()) == [.networkLoggable, .accessTokenAuthorizable])
         let lines = Locked([String]())
         let logger = NetworkLoggerPlugin(configuration: .init(output: { _, new in lines.withLock { $0 += new } }))
         let provider = Provider<Base>(stubClosure: Provider.immediatelyStub,
@@ -92,21 +73,6 @@ import Testing
     final class Opted: Base, AccessTokenAuthorizable, @unchecked Sendable {
         // @unchecked: as Base, no stored state.
         var authorizationType: AuthorizationType? { nil }
-    }
-
-    /// The token plugins read a target's authorization type through its kept type: each type's
-    /// own answer, `nil` when it opts out, and none for a type that does not adopt it.
-    @Test func theAuthorizationTypeIsReadThroughEachTargetsOwnType() throws {
-        #expect(TargetAdoptions.accessTokenAuthorizableType(of: Base()) == nil)
-        let quiet = try #require(TargetAdoptions.accessTokenAuthorizableType(of: Quiet()))
-        let basic = try #require(TargetAdoptions.accessTokenAuthorizableType(of: Basic() as Base))
-        let opted = try #require(TargetAdoptions.accessTokenAuthorizableType(of: Opted()))
-        #expect(quiet.authorizationType(of: Quiet())?.scheme == "Bearer")
-        #expect(basic.authorizationType(of: Basic())?.scheme == "Basic")
-        #expect(opted.authorizationType(of: Opted()) == nil)
-        // Handed a target of another type, the type still answers for that target.
-        #expect(quiet.authorizationType(of: Basic())?.scheme == "Basic")
-        #expect(basic.authorizationType(of: Base()) == nil)
     }
 
     @Test func eachTokenPluginAuthorizesEachTypeAsItAsks() async throws {
