@@ -5,9 +5,9 @@ import FoundationNetworking
 import Quiver
 
 /// A no-op-ish plugin, the kind most apps have several of: it stamps one header in `prepare`
-/// and looks at the outcome in `didReceive`. The other hooks keep their defaults. It takes the
-/// request `consuming`, as `PluginType` recommends (and Quiver's own plugins do); see
-/// ``MoyaStylePlugin`` for the copying way.
+/// and looks at the outcome in `didReceive`. The other hooks keep their defaults. It declares
+/// the request `consuming` (still accepted for `PluginType`'s plain parameter) and changes it in
+/// place; ``MoyaStylePlugin`` copies it first, as plugins written for Moya do.
 public struct StampPlugin: PluginType {
     /// The header it sets.
     public let name: String
