@@ -192,40 +192,6 @@ extension Provider {
         }
     }
 
-    /// What an attempt's result leads to: `nil` when it is to be tried again (after the retry
-    /// delay has passed), else the outcome to return. Shared by buffered and streamed requests.
-    func outcome(after result: Result<Response, QuiverError>, of request: URLRequest, pluginTarget: any TargetType,
-                 attempt: Int) async -> Result<Response, QuiverError>? {
-        switch result {
-        case .failure(let error) where !error.isCancelled:
-            break
-        case .success(let response) where response.statusCode == 401:
-            // A challenge let through by the target's validation (`.none`) is still one.
-            break
-        default:
-            return result
-        }
-        guard attempt < RetryPolicy.attemptCeiling else { return result }
-        // Looked up only now: the cast costs something, and most requests never need it.
-        let policy = (pluginTarget as? any RetryPolicyProviding)?.retryPolicy ?? retryPolicy
-        switch await retryDecision(after: result, request: request, pluginTarget: pluginTarget,
-                                   attempt: attempt, policy: policy) {
-        case .doNotRetry:
-            return result
-        case .fail(let error):
-            return .failure(error)
-        case .retry(let delay):
-            if delay > 0 {
-                do {
-                    try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-                } catch {
-                    return .failure(.cancelled(request))
-                }
-            }
-            return nil
-        }
-    }
-
     /// The request after every plugin's `prepare`, checked: its header fields only when a
     /// plugin or the request closure may have written them.
     func prepared(_ request: URLRequest, for pluginTarget: any TargetType) async throws(QuiverError)
@@ -276,18 +242,6 @@ extension Provider {
             return DownloadFinisher.finish(response, at: download)
         }
         return .success(response)
-    }
-
-    /// The retriers' decision, else the policy's.
-    func retryDecision(after result: Result<Response, QuiverError>, request: URLRequest,
-                               pluginTarget: any TargetType, attempt: Int, policy: RetryPolicy) async -> RetryDecision {
-        for plugin in plugins {
-            guard let retrier = plugin as? any RequestRetrier else { continue }
-            let decision = await retrier.retryDecision(after: result, request: request, target: pluginTarget, attempt: attempt)
-            if case .doNotRetry = decision { continue }
-            return decision
-        }
-        return policy.delay(after: result, request: request, attempt: attempt).map { .retry(after: $0) } ?? .doNotRetry
     }
 
     /// The stub transport for stubbed targets, the provider's transport for the others.

@@ -33,9 +33,9 @@ final class StreamChannel: DeadlineExpiring, Sendable {
     }
 
     /// The end of a stream and who is to hear of it, reported outside the lock.
-    private typealias EndReport = (end: StreamEnd, onEnd: @Sendable (StreamEnd) -> Void)
+    typealias EndReport = (end: StreamEnd, onEnd: @Sendable (StreamEnd) -> Void)
 
-    private struct State {
+    struct State {
         var chunks: [Data] = []
         var head = 0
         var buffered = 0
@@ -45,8 +45,8 @@ final class StreamChannel: DeadlineExpiring, Sendable {
         var producerError: QuiverError?
         /// The consumer has seen the end, or gave up: nothing more is delivered.
         var isClosed = false
-        var consumer: UnsafeContinuation<Data?, any Error>?
-        var producer: UnsafeContinuation<Bool, Never>?
+        var consumer: CheckedContinuation<Data?, any Error>?
+        var producer: CheckedContinuation<Bool, Never>?
         var paused = false
         var pause: (@Sendable () -> Void)?
         var resume: (@Sendable () -> Void)?
@@ -70,7 +70,7 @@ final class StreamChannel: DeadlineExpiring, Sendable {
     /// Unread bytes past which a producer that did not pause ends the stream with
     /// ``StreamBufferOverflow``.
     let hardLimit: Int
-    private let state = Locked(State())
+    let state = Locked(State())
 
     /// The buffer size above which producers are held back, unless a stream names another.
     static let defaultHighWater = 1 << 20
@@ -114,7 +114,7 @@ final class StreamChannel: DeadlineExpiring, Sendable {
         guard !chunk.isEmpty else { return }
         var pause: (@Sendable () -> Void)?
         var overflowed = false
-        let waiting = state.withLock { state -> UnsafeContinuation<Data?, any Error>? in
+        let waiting = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
             guard !state.isClosed, !state.producerEnded else { return nil }
             if let consumer = state.consumer {
                 state.consumer = nil
@@ -146,7 +146,7 @@ final class StreamChannel: DeadlineExpiring, Sendable {
     /// - Returns: `false` once the consumer has ended: stop producing.
     func send(_ chunk: Data) async -> Bool {
         offer(chunk)
-        return await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let answer = state.withLock { state -> Bool? in
                 if state.isClosed { return false }
                 if state.buffered < highWater { return true }
@@ -160,7 +160,7 @@ final class StreamChannel: DeadlineExpiring, Sendable {
     /// The body is over: cleanly (`error` is `nil`) or with `error`, delivered after the
     /// chunks already buffered.
     func finish(throwing error: (any Error)? = nil) {
-        let outcome = state.withLock { state -> (UnsafeContinuation<Data?, any Error>, Result<Data?, any Error>, EndReport?)? in
+        let outcome = state.withLock { state -> (CheckedContinuation<Data?, any Error>, Result<Data?, any Error>, EndReport?)? in
             guard !state.isClosed, !state.producerEnded else { return nil }
             state.producerEnded = true
             if let error {
@@ -176,154 +176,9 @@ final class StreamChannel: DeadlineExpiring, Sendable {
         consumer.resume(with: result)
     }
 
-    // MARK: Consumer side
-
-    /// Sets the request the errors name, the limits on waiting, and who hears of the end.
-    func configure(request: URLRequest?, limits: Limits, onEnd: (@Sendable (StreamEnd) -> Void)?) {
-        state.withLock {
-            $0.request = request
-            $0.limits = limits
-            $0.onEnd = onEnd
-        }
-    }
-
-    /// Records that an iterator was made: from now on only its end closes the stream.
-    func markIterated() {
-        state.withLock { $0.wasIterated = true }
-    }
-
-    /// Whether an iterator was ever made.
-    var wasIterated: Bool {
-        state.withLock { $0.wasIterated }
-    }
-
-    /// The next chunk, `nil` at the end.
-    func next() async throws -> Data? {
-        try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Data?, any Error>) in
-                wait(continuation)
-            }
-        } onCancel: {
-            self.close(with: .cancelled())
-        }
-    }
-
-    private func wait(_ continuation: UnsafeContinuation<Data?, any Error>) {
-        var resume: (@Sendable () -> Void)?
-        var producer: UnsafeContinuation<Bool, Never>?
-        var end: EndReport?
-        var arm: TimeInterval?
-        let now = DispatchTime.now().uptimeNanoseconds
-        let immediate = state.withLock { state -> Result<Data?, any Error>? in
-            if state.isClosed {
-                return .failure(QuiverError.cancelled(state.request))
-            }
-            if state.head < state.chunks.count {
-                let chunk = state.chunks[state.head]
-                state.chunks[state.head] = Data()
-                state.head += 1
-                if state.head == state.chunks.count {
-                    state.chunks.removeAll(keepingCapacity: true)
-                    state.head = 0
-                } else if state.head > 64 {
-                    state.chunks.removeFirst(state.head)
-                    state.head = 0
-                }
-                state.buffered -= chunk.count
-                state.delivered += Int64(chunk.count)
-                if state.buffered <= lowWater {
-                    if state.paused {
-                        state.paused = false
-                        resume = state.resume
-                    }
-                    producer = state.producer
-                    state.producer = nil
-                }
-                return .success(chunk)
-            }
-            if state.producerEnded {
-                let result = closeDelivering(&state)
-                end = takeEnd(&state)
-                return result
-            }
-            if let endBy = state.limits.endBy, now >= endBy {
-                let error = QuiverError.timedOut(state.request, after: state.limits.whole)
-                state.producerError = error
-                end = closeCancelling(&state, error: error)
-                return .failure(error)
-            }
-            state.consumer = continuation
-            var deadline: UInt64?
-            state.waitIsWhole = false
-            if let idle = state.limits.idle, idle > 0, idle.isFinite {
-                deadline = now &+ UInt64(min(idle, 1e9) * 1_000_000_000)
-            }
-            if let endBy = state.limits.endBy, endBy <= (deadline ?? .max) {
-                deadline = endBy
-                state.waitIsWhole = true
-            }
-            if let deadline {
-                state.waitDeadline = deadline
-                arm = Double(deadline - now) / 1_000_000_000
-            }
-            return nil
-        }
-        if let arm {
-            let id = Deadlines.shared.schedule(after: arm, expiring: self)
-            let stale = state.withLock { state -> Bool in
-                guard state.consumer != nil, state.waitDeadline != nil else { return true }
-                state.timer = id
-                return false
-            }
-            if stale { Deadlines.shared.cancel(id) }
-        }
-        resume?()
-        producer?.resume(returning: true)
-        report(end)
-        if let immediate { continuation.resume(with: immediate) }
-        runCancelHookIfRequested()
-    }
-
-    /// A wait's deadline passed: ends the stream with ``QuiverError/timedOut(_:after:)``.
-    func expire() {
-        let now = DispatchTime.now().uptimeNanoseconds
-        let outcome = state.withLock { state -> (UnsafeContinuation<Data?, any Error>, QuiverError, EndReport?)? in
-            guard let deadline = state.waitDeadline, now >= deadline, let consumer = state.consumer else { return nil }
-            state.consumer = nil
-            let limit = state.waitIsWhole ? state.limits.whole : state.limits.idle
-            let error = QuiverError.timedOut(state.request, after: limit)
-            let end = closeCancelling(&state, error: error)
-            return (consumer, error, end)
-        }
-        guard let (consumer, error, end) = outcome else { return }
-        report(end)
-        consumer.resume(throwing: error)
-        runCancelHookIfRequested()
-    }
-
-    /// The consumer stopped (cancelled, or gave the stream up): closes the connection.
-    func close(with error: QuiverError) {
-        let outcome = state.withLock { state -> (UnsafeContinuation<Data?, any Error>?, QuiverError, EndReport?)? in
-            guard !state.isClosed else { return nil }
-            let error = state.request.map { error.naming($0, limit: nil) } ?? error
-            let consumer = state.consumer
-            state.consumer = nil
-            if state.producerEnded, state.producerError == nil, state.head >= state.chunks.count {
-                // Everything was delivered already: a clean end, not a cancellation.
-                state.isClosed = true
-                return (consumer, error, takeEnd(&state))
-            }
-            return (consumer, error, closeCancelling(&state, error: error))
-        }
-        guard let (consumer, error, end) = outcome else { return }
-        report(end)
-        consumer?.resume(throwing: error)
-        runCancelHookIfRequested()
-    }
-
     // MARK: Helpers (called under the lock)
 
-    private func disarm(_ state: inout State) {
+    func disarm(_ state: inout State) {
         state.waitDeadline = nil
         if let timer = state.timer {
             state.timer = nil
@@ -332,7 +187,7 @@ final class StreamChannel: DeadlineExpiring, Sendable {
     }
 
     /// Closes after the producer ended: `nil` or its error for the consumer.
-    private func closeDelivering(_ state: inout State) -> Result<Data?, any Error> {
+    func closeDelivering(_ state: inout State) -> Result<Data?, any Error> {
         state.isClosed = true
         state.chunks = []
         if let error = state.producerError {
@@ -343,7 +198,7 @@ final class StreamChannel: DeadlineExpiring, Sendable {
     }
 
     /// Closes before the producer ended: the cancel hook is to run; the end to report.
-    private func closeCancelling(_ state: inout State, error: QuiverError) -> EndReport? {
+    func closeCancelling(_ state: inout State, error: QuiverError) -> EndReport? {
         state.isClosed = true
         state.chunks = []
         state.buffered = 0
@@ -359,20 +214,20 @@ final class StreamChannel: DeadlineExpiring, Sendable {
         return takeEnd(&state)
     }
 
-    private func takeEnd(_ state: inout State) -> EndReport? {
+    func takeEnd(_ state: inout State) -> EndReport? {
         guard let onEnd = state.onEnd else { return nil }
         state.onEnd = nil
         return (StreamEnd(byteCount: state.delivered, error: state.producerError), onEnd)
     }
 
-    private func report(_ end: EndReport?) {
+    func report(_ end: EndReport?) {
         guard let (end, onEnd) = end else { return }
         onEnd(end)
     }
 
-    private func runCancelHookIfRequested() {
+    func runCancelHookIfRequested() {
         typealias Hook = (@Sendable () -> Void)?
-        let (cancel, resume, producer) = state.withLock { state -> (Hook, Hook, UnsafeContinuation<Bool, Never>?) in
+        let (cancel, resume, producer) = state.withLock { state -> (Hook, Hook, CheckedContinuation<Bool, Never>?) in
             let producer = state.isClosed ? state.producer : nil
             if state.isClosed { state.producer = nil }
             let resume = state.resumeOnClose ? state.resume : nil
