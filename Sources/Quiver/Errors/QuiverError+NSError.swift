@@ -56,7 +56,7 @@ extension QuiverError: CustomNSError {
     /// `url` redacted, the marker percent-encoded so that it stays a URL; `nil` if it does not.
     private static func redacted(_ url: URL, by pass: RedactionPass) -> URL? {
         let marker = pass.redactor.marker
-        let encoded = marker.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let encoded = String(decoding: PercentEscaper.encoded(Array(marker.utf8)), as: UTF8.self)
         return URL(string: pass.finish(url.absoluteString).replacingOccurrences(of: marker, with: encoded))
     }
 

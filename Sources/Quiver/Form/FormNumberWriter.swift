@@ -8,12 +8,6 @@ enum FormNumberWriter {
     /// Appends the decimal digits of an integer, with a leading `-` when it
     /// is negative.
     static func append(_ value: Int64, to buffer: inout ByteBuffer) {
-        append(value, paddedTo: 1, to: &buffer)
-    }
-
-    /// Appends an integer padded with leading zeros to at least `width`
-    /// digits (after any `-`); used for date fields.
-    static func append(_ value: Int64, paddedTo width: Int, to buffer: inout ByteBuffer) {
         if value < 0 {
             buffer.append(UInt8(ascii: "-"))
         }
@@ -24,7 +18,7 @@ enum FormNumberWriter {
             digitCount += 1
             rest /= 10
         }
-        buffer.append(byteCount: max(digitCount, width)) { digits in
+        buffer.append(byteCount: digitCount) { digits in
             var index = digits.count
             while index > 0 {
                 index -= 1

@@ -33,27 +33,17 @@ extension FormSerializer {
             if case .iso8601WithFractionalSeconds = dateEncoding {
                 fractional = true
             }
-            // An ISO 8601 timestamp has at most about 30 bytes.
-            let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { storage in
-                var timestamp = ByteBuffer(initialStorage: storage)
-                guard ISO8601Writer.append(date, fractionalSeconds: fractional, to: &timestamp) else {
-                    return false
-                }
-                timestamp.withUnsafeBytes { bytes in
-                    PercentEscaper.append(bytes: bytes, to: &output, spacesAsPlus: spacesAsPlus)
-                }
-                return true
-            }
-            guard written else {
+            guard let text = ISO8601.string(from: date, fractionalSeconds: fractional) else {
                 throw .dateOutOfRange(path: path(with: suffix))
             }
+            PercentEscaper.append(text, to: &output, spacesAsPlus: spacesAsPlus)
         case .secondsSince1970:
             guard FormNumberWriter.append(date.timeIntervalSince1970, to: &output, spacesAsPlus: spacesAsPlus) else {
                 throw .dateOutOfRange(path: path(with: suffix))
             }
         case .millisecondsSince1970:
             let interval = date.timeIntervalSince1970
-            guard interval.isFinite, interval.magnitude < ISO8601Writer.supportedSecondsRange else {
+            guard interval.isFinite, interval.magnitude < ISO8601.supportedSecondsRange else {
                 throw .dateOutOfRange(path: path(with: suffix))
             }
             FormNumberWriter.append(Int64((interval * 1000).rounded()), to: &output)

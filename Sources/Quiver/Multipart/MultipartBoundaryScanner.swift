@@ -1,13 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Looks for a multipart delimiter (`--` and the boundary) in a part's content, either in one
 /// block or across a stream of chunks, so that a file part can be checked while it is copied.
@@ -29,7 +20,7 @@ struct MultipartBoundaryScanner {
     /// - Parameter bytes: The bytes to search.
     /// - Returns: `true` if the delimiter occurs anywhere in `bytes`.
     func occurs(in bytes: some ContiguousBytes) -> Bool {
-        bytes.withUnsafeBytes { Self.search(delimiter, in: $0) }
+        bytes.withUnsafeBytes { ByteSearch.firstRange(of: delimiter, in: $0) != nil }
     }
 
     /// Feeds the next chunk of a stream.
@@ -47,28 +38,5 @@ struct MultipartBoundaryScanner {
         }
         tail = chunk.count >= overlap ? Array(chunk.suffix(overlap)) : Array((tail + chunk).suffix(overlap))
         return false
-    }
-
-    /// A `memchr`/`memcmp` search, fast even in debug builds.
-    private static func search(_ pattern: [UInt8], in buffer: UnsafeRawBufferPointer) -> Bool {
-        guard let first = pattern.first, buffer.count >= pattern.count, let base = buffer.baseAddress else {
-            return false
-        }
-        let lastStart = buffer.count - pattern.count
-        return pattern.withUnsafeBytes { patternBytes in
-            guard let patternBase = patternBytes.baseAddress else { return false }
-            var offset = 0
-            while offset <= lastStart {
-                guard let hit = memchr(base + offset, Int32(first), lastStart - offset + 1) else {
-                    return false
-                }
-                let index = base.distance(to: UnsafeRawPointer(hit))
-                if memcmp(base + index, patternBase, pattern.count) == 0 {
-                    return true
-                }
-                offset = index + 1
-            }
-            return false
-        }
     }
 }

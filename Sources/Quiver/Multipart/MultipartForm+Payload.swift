@@ -13,7 +13,8 @@ extension MultipartForm {
         case nestedObject(path: String)
         /// An element of an array is itself an array, which has no multipart form.
         case nestedArray(path: String)
-        /// A floating-point field is NaN or infinite.
+        /// A floating-point field is NaN or infinite, or a date is (or lies more than about
+        /// three million years from 1970).
         case nonFiniteNumber(path: String)
 
         /// A sentence naming the problem and where it occurred.
@@ -28,7 +29,7 @@ extension MultipartForm {
             case .nestedArray(let path):
                 "The multipart payload has an array at '\(path)' inside another array."
             case .nonFiniteNumber(let path):
-                "The multipart payload has a non-finite number (NaN or infinity) at '\(path)'."
+                "The multipart payload has a non-finite number or date (NaN or infinity) at '\(path)'."
             }
         }
     }

@@ -44,7 +44,10 @@ final class MultipartPayloadCollector {
         } else if let data = value as? Data {
             try place(codingPath: codingPath, in: slot) { form, name in form.append(data, name: name) }
         } else if let date = value as? Date {
-            try placeText(date.formatted(.iso8601), in: slot, codingPath: codingPath)
+            guard let text = ISO8601.string(from: date, fractionalSeconds: false) else {
+                throw MultipartForm.PayloadError.nonFiniteNumber(path: Self.describe(codingPath))
+            }
+            try placeText(text, in: slot, codingPath: codingPath)
         } else if let url = value as? URL {
             try placeText(url.absoluteString, in: slot, codingPath: codingPath)
         } else if let decimal = value as? Decimal {

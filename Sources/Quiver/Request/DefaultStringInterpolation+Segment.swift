@@ -20,8 +20,6 @@ extension DefaultStringInterpolation {
             appendLiteral(text == "." ? "%2E" : "%2E%2E")
             return
         }
-        var buffer = ByteBuffer(capacity: text.utf8.count * 3)
-        PercentEscaper.append(text, to: &buffer, spacesAsPlus: false)
-        appendLiteral(buffer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) })
+        appendLiteral(String(decoding: PercentEscaper.encoded(Array(text.utf8)), as: UTF8.self))
     }
 }

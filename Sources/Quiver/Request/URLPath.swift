@@ -43,8 +43,8 @@ enum URLPath {
                     write(byte)
                 } else {
                     write(UInt8(ascii: "%"))
-                    write(hexDigits[Int(byte >> 4)])
-                    write(hexDigits[Int(byte & 0x0F)])
+                    write(ASCII.hexDigit(byte >> 4))
+                    write(ASCII.hexDigit(byte & 0x0F))
                 }
             }
             for byte in base[tailStart...] {
@@ -158,28 +158,22 @@ enum URLPath {
         return url[..<fragmentStart] + separator + query + url[fragmentStart...]
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
     /// Whether `bytes[index]` begins an escape: `%` and two hex digits.
     private static func isEscape(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         bytes[index] == UInt8(ascii: "%") && index + 2 < bytes.count
-            && PercentEscaper.hexValue(bytes[index + 1]) != nil && PercentEscaper.hexValue(bytes[index + 2]) != nil
+            && ASCII.hexValue(bytes[index + 1]) != nil && ASCII.hexValue(bytes[index + 2]) != nil
     }
 
     /// RFC 3986 `pchar` without `%`, plus `/`: unreserved, sub-delims, `:` and `@`.
     private static func isPathByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
              UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
              UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"),
              UInt8(ascii: "@"), UInt8(ascii: "/"):
-            return true
+            true
         default:
-            return false
+            ASCII.isUnreserved(byte)
         }
     }
 }

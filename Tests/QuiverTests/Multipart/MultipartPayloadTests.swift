@@ -99,6 +99,16 @@ import Testing
         #expect(payloadError { try MultipartForm(encoding: Reading()) } == "nonFiniteNumber(path: \"values[1]\")")
     }
 
+    @Test func aDateThatCannotBeWrittenIsAnEncodingError() {
+        struct Log: Encodable { var at = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: .nan)] }
+        #expect(payloadError { try MultipartForm(encoding: Log()) } == "nonFiniteNumber(path: \"at[1]\")")
+    }
+
+    @Test func datesUseTheProlepticGregorianCalendarOfISO8601() throws {
+        struct Founding: Encodable { var at = Date(timeIntervalSince1970: -62_135_596_800) }
+        #expect(try MultipartForm(encoding: Founding()).parts.map(\.content) == [.text("0001-01-01T00:00:00Z")])
+    }
+
     @Test func anErrorThrownByThePayloadIsWrappedAsEncoding() {
         struct Refusal: Error, Equatable {}
         struct Refusing: Encodable {

@@ -65,6 +65,16 @@ import Testing
         #expect(try response(#"{"day":"14/11/2023"}"#).decode(Date.self, atKeyPath: "day", using: decoder).timeIntervalSince1970 == 1_699_920_000)
     }
 
+    @Test(arguments: [
+        ("0001-01-01T00:00:00Z", -62_135_596_800), ("1582-10-04T00:00:00Z", -12_220_243_200),
+        ("2023-11-14T23:13:20+01:00", 1_700_000_000), ("2023-11-14T22:13:20.5Z", 1_700_000_000.5),
+    ] as [(String, TimeInterval)])
+    func fractionalISODatesReadOffsetsAndDistantYearsAsQuiverWritesThem(text: String, interval: TimeInterval) throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601WithFractionalSeconds
+        #expect(try response(#"{"at":"\#(text)"}"#).decode(Date.self, atKeyPath: "at", using: decoder).timeIntervalSince1970 == interval)
+    }
+
     @Test func anInvalidISODateIsADecodingError() {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601WithFractionalSeconds

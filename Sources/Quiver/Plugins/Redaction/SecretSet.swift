@@ -19,7 +19,7 @@ struct SecretSet: Sendable {
     /// or part of `marker` (replacing it would garble the marker itself).
     mutating func insert(_ value: [UInt8], marker: [UInt8]) {
         guard value.count >= Redactor.minimumScrubbedLength, !values.contains(value),
-              Self.range(of: value, in: marker[...]) == nil else { return }
+              ByteSearch.firstRange(of: value, in: marker[...]) == nil else { return }
         values.insert(value, at: values.firstIndex { $0.count < value.count } ?? values.endIndex)
     }
 
@@ -44,10 +44,10 @@ struct SecretSet: Sendable {
         for value in values where value.count <= (output?.count ?? bytes.count) {
             for spelling in Self.spellings(of: value) {
                 if let current = output {
-                    if Self.range(of: spelling, in: current[...]) != nil {
+                    if ByteSearch.firstRange(of: spelling, in: current[...]) != nil {
                         output = Self.replacing(spelling, with: marker, in: current)
                     }
-                } else if Self.range(of: spelling, in: bytes) != nil {
+                } else if ByteSearch.firstRange(of: spelling, in: bytes) != nil {
                     output = Self.replacing(spelling, with: marker, in: Array(bytes))
                 }
             }
@@ -68,12 +68,12 @@ struct SecretSet: Sendable {
         }
         let escaped = jsonEscaped(value, slash: false)
         let slashed = jsonEscaped(value, slash: true)
-        add(percentEncoded(value))
+        add(PercentEscaper.encoded(value))
         add(escaped)
         add(slashed)
         add(jsonEscaped(escaped, slash: false))
         add(jsonEscaped(slashed, slash: true))
-        add(percentEncoded(escaped))
+        add(PercentEscaper.encoded(escaped))
         let whole = value.count - value.count % 3
         add(Array(Data(value.prefix(whole)).base64EncodedString().utf8))
         return spellings
@@ -97,48 +97,12 @@ struct SecretSet: Sendable {
         return output
     }
 
-    /// `bytes` with every byte but letters, digits and `-._~` as `%XX`.
-    static func percentEncoded(_ bytes: [UInt8]) -> [UInt8] {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var output: [UInt8] = []
-        for byte in bytes {
-            if isUnreserved(byte) {
-                output.append(byte)
-            } else {
-                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return output
-    }
-
-    /// RFC 3986 unreserved: letters, digits, `-._~`.
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        ASCII.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
-    }
-
-    /// The first range of `needle` in `haystack`.
-    static func range<Haystack: Collection<UInt8>>(of needle: [UInt8], in haystack: Haystack) -> Range<Int>?
-    where Haystack.Index == Int, Haystack.SubSequence: Collection<UInt8>, Haystack.SubSequence.Index == Int {
-        guard let first = needle.first, needle.count <= haystack.count else { return nil }
-        var start = haystack.startIndex
-        let last = haystack.endIndex - needle.count
-        while start <= last {
-            guard let candidate = haystack[start...last].firstIndex(of: first) else { return nil }
-            if haystack[candidate..<(candidate + needle.count)].elementsEqual(needle) {
-                return candidate..<(candidate + needle.count)
-            }
-            start = candidate + 1
-        }
-        return nil
-    }
-
     /// `bytes` with every occurrence of `needle` replaced by `replacement`, left to right.
     private static func replacing(_ needle: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = 0
-        while let found = range(of: needle, in: bytes[index...]) {
+        while let found = ByteSearch.firstRange(of: needle, in: bytes[index...]) {
             output.append(contentsOf: bytes[index..<found.lowerBound])
             output.append(contentsOf: replacement)
             index = found.upperBound

@@ -108,12 +108,7 @@ struct DigestAuthorization: Sendable {
     static func userField(_ user: String) -> String {
         let plain = user.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         if plain { return "username=\(quoted(user))" }
-        let escaped = user.utf8.map { byte -> String in
-            let unreserved = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || "-._~".utf8.contains(byte)
-            return unreserved ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
-        }.joined()
-        return "username*=UTF-8''\(escaped)"
+        return "username*=UTF-8''" + String(decoding: PercentEscaper.encoded(Array(user.utf8)), as: UTF8.self)
     }
 
     /// `value` as a quoted string; quotes and backslashes escaped, line breaks dropped (a header

@@ -1,0 +1,22 @@
+/// Finds a run of bytes inside other bytes: a multipart boundary in a part's content, a learned
+/// secret in a text being redacted.
+///
+/// It jumps to each place the needle's first byte occurs and compares the rest there: linear in
+/// the haystack for the needles searched (a boundary, a token), plain Swift on every platform.
+enum ByteSearch {
+    /// The first range of `needle` in `haystack`, or `nil`; an empty needle is never found.
+    static func firstRange<Haystack: Collection<UInt8>>(of needle: [UInt8], in haystack: Haystack) -> Range<Int>?
+    where Haystack.Index == Int, Haystack.SubSequence: Collection<UInt8>, Haystack.SubSequence.Index == Int {
+        guard let first = needle.first, needle.count <= haystack.count else { return nil }
+        var start = haystack.startIndex
+        let last = haystack.endIndex - needle.count
+        while start <= last {
+            guard let candidate = haystack[start...last].firstIndex(of: first) else { return nil }
+            if haystack[candidate..<(candidate + needle.count)].elementsEqual(needle) {
+                return candidate..<(candidate + needle.count)
+            }
+            start = candidate + 1
+        }
+        return nil
+    }
+}
