@@ -31,7 +31,7 @@ extension Provider {
             result = .failure(error)
         }
         for plugin in plugins {
-            result = await plugin.process(result, target: pluginTarget)
+            result = await plugin.process(consume result, target: pluginTarget)
         }
         guard let minimum, let start else { return result }
         return await holding(result, atLeast: minimum, since: start)
@@ -151,7 +151,7 @@ extension Provider {
                     fresh = rebuilt
                 }
                 startingTimeout = fresh.timeoutInterval
-                (request, checked) = try await prepared(fresh, for: pluginTarget)
+                (request, checked) = try await prepared(consume fresh, for: pluginTarget)
             } catch {
                 return .failure(error)
             }
@@ -193,13 +193,14 @@ extension Provider {
     }
 
     /// The request after every plugin's `prepare`, checked: its header fields only when a
-    /// plugin or the request closure may have written them.
-    func prepared(_ request: URLRequest, for pluginTarget: any TargetType) async throws(QuiverError)
+    /// plugin or the request closure may have written them. Each plugin is handed the request (`consume`), so a plugin that takes it
+    /// `consuming` changes it in place when nothing else holds it.
+    @inline(__always)
+    func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError)
         -> (request: URLRequest, checked: CheckedRequest) {
-        var request = request
         for plugin in plugins {
             do {
-                request = try await plugin.prepare(request, target: pluginTarget)
+                request = try await plugin.prepare(consume request, target: pluginTarget)
             } catch {
                 throw QuiverError(pluginError: error)
             }

@@ -105,7 +105,7 @@ public final class EnvironmentPlugin: PluginType {
     ///
     /// - Throws: ``QuiverError/invalidRequest(_:)`` when the rewritten URL is not valid, or when
     ///   the target's base URL is a placeholder (`.invalid`) that no environment names.
-    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+    public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard let url = request.url else { return request }
         let base = Self.prefix(of: target.baseURL)
         let (current, known) = state.withLock { state in
@@ -131,9 +131,8 @@ public final class EnvironmentPlugin: PluginType {
         guard let rewritten = URL(string: destination + text.dropFirst(base.count)) else {
             throw QuiverError.invalidRequest("\(request.httpMethod ?? "GET") \(text): the environment \(current.name) makes an invalid URL")
         }
-        var moved = request
-        moved.url = rewritten
-        return moved
+        request.url = rewritten
+        return request
     }
 
     /// A base URL as text, without a trailing `/` or a query.

@@ -24,13 +24,18 @@ import FoundationNetworking
 public protocol PluginType: Sendable {
     /// Changes the request before it is sent, for example to add a header.
     ///
+    /// The request is handed over (`consuming`): declare the parameter `consuming` too and change
+    /// it in place, and no copy is made.
+    ///
     /// ```swift
-    /// func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
-    ///     var request = request
+    /// func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
     ///     request.setValue("1", forHTTPHeaderField: "X-Version")
     ///     return request
     /// }
     /// ```
+    ///
+    /// A plugin written as for Moya (`var request = request`, then changes) works as well; its
+    /// first change copies the whole request instead of changing it in place.
     ///
     /// - Parameters:
     ///   - request: The request so far.
@@ -38,7 +43,7 @@ public protocol PluginType: Sendable {
     /// - Returns: The request to send.
     /// - Throws: Any error to refuse the request; it fails with ``QuiverError/plugin(_:)``
     ///   (a thrown ``QuiverError`` is kept as it is) and nothing is sent.
-    func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest
+    func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest
 
     /// Called just before the request goes to the transport (or the stub).
     ///
@@ -56,16 +61,20 @@ public protocol PluginType: Sendable {
 
     /// Changes the outcome before the caller sees it.
     ///
+    /// The outcome is handed over (`consuming`), as the request is to ``prepare(_:target:)``:
+    /// handing it on unchanged then copies nothing. A plugin that declares the parameter without
+    /// `consuming`, as for Moya, works as well.
+    ///
     /// - Parameters:
     ///   - result: The outcome so far.
     ///   - target: The target that was requested.
     /// - Returns: The outcome to hand on.
-    func process(_ result: Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError>
+    func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError>
 }
 
 extension PluginType {
     /// Returns `request` unchanged.
-    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest { request }
+    public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest { request }
 
     /// Does nothing.
     public func willSend(_ request: URLRequest, target: any TargetType) {}
@@ -74,7 +83,7 @@ extension PluginType {
     public func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType) {}
 
     /// Returns `result` unchanged.
-    public func process(_ result: Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
+    public func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
         result
     }
 }

@@ -238,7 +238,7 @@ import Testing
 
     private struct Refusing: PluginType {
         struct Expired: Error, CustomStringConvertible { var description: String { "The token expired." } }
-        func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+        func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
             throw Expired()
         }
     }

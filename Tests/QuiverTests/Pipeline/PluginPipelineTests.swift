@@ -12,8 +12,7 @@ import Testing
     /// A plugin of the app's own that writes a header value holding CR LF, bypassing
     /// `setValue` (which would drop it silently on Linux).
     private struct SmugglingPlugin: PluginType {
-        func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
-            var request = request
+        func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
             var fields = request.allHTTPHeaderFields ?? [:]
             fields["X-Evil"] = "a\r\nInjected: 1"
             request.allHTTPHeaderFields = fields
@@ -129,12 +128,11 @@ import Testing
     /// A plugin of the app's own among Quiver's still has every hook called, in order.
     @Test func anAppPluginAmongQuiversOwnHasEveryHookCalled() async throws {
         struct Tagging: PluginType {
-            func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
-                var request = request
+            func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
                 request.setValue("1", forHTTPHeaderField: "X-Tagged")
                 return request
             }
-            func process(_ result: Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
+            func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
                 result.map { Response(statusCode: 299, data: $0.data, request: $0.request) }
             }
         }

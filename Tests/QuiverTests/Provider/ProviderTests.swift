@@ -200,8 +200,7 @@ import Testing
     struct URLRewriter: PluginType {
         let url: String
 
-        func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
-            var request = request
+        func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
             request.url = URL(string: url)
             return request
         }
@@ -239,8 +238,6 @@ import Testing
         #expect(transport.requests.count == 2)
     }
 
-    /// A plugin that still declares its parameter `consuming`, as an earlier `PluginType` asked,
-    /// conforms and chains with plugins written as for Moya.
     @Test func consumingAndMoyaStylePluginsChainTheirChangesInOrder() async throws {
         struct Consuming: PluginType {
             func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {

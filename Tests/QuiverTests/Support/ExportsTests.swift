@@ -5,8 +5,7 @@ import Testing
 
 /// A plugin written with `import Quiver` alone, as in the documentation's articles.
 private struct StampPlugin: PluginType {
-    func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
-        var request = request
+    func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         request.setValue("1", forHTTPHeaderField: "X-Stamp")
         return request
     }

@@ -29,19 +29,19 @@ public struct AccessTokenPlugin: PluginType {
     ///
     /// - Throws: What `tokenClosure` throws, or ``QuiverError/invalidRequest(_:)`` for a token
     ///   holding CR or LF.
-    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+    @inline(__always)
+    public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard let type = (target as? any AccessTokenAuthorizable)?.authorizationType else { return request }
         return try Self.authorize(request, scheme: type.scheme, token: try await tokenClosure(target), values: values)
     }
 
     /// `request` with `Authorization: <scheme> <token>`, the value checked first (Foundation
     /// silently drops a header value holding CR or LF) or reused from `values`.
-    static func authorize(_ request: URLRequest, scheme: String, token: String,
+    static func authorize(_ request: consuming URLRequest, scheme: String, token: String,
                           values: AuthorizationValues) throws(QuiverError) -> URLRequest {
         let value = try values.value(scheme: scheme, token: token, method: request.httpMethod ?? "GET",
                                      url: request.url?.absoluteString ?? "")
-        var authorized = request
-        authorized.setHeaderField(value, spelledName: "Authorization")
-        return authorized
+        request.setHeaderField(value, spelledName: "Authorization")
+        return request
     }
 }

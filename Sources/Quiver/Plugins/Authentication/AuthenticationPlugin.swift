@@ -73,7 +73,7 @@ public final class AuthenticationPlugin: RequestRetrier {
     /// Sets the `Authorization` header from a usable credential.
     ///
     /// - Throws: ``AuthenticationError`` when no usable credential can be had.
-    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+    public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard let scheme = scheme(for: target) else { return request }
         let credential = try await store.usableCredential()
         return try AccessTokenPlugin.authorize(request, scheme: scheme, token: credential.accessToken, values: values)

@@ -68,7 +68,7 @@ public final class CredentialsPlugin: RequestRetrier {
     ///
     /// - Throws: ``QuiverError/invalidRequest(_:)`` for a Basic user name with a colon (RFC 7617
     ///   cannot carry it); what the credentials closure throws.
-    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+    public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard request.value(forHTTPHeaderField: "Authorization") == nil, let url = request.url,
               case let origin = Origin(url), answered.withLock({ $0.hasAnswered(origin: origin) }),
               let credential = try await credentialsClosure(target),
@@ -91,9 +91,8 @@ public final class CredentialsPlugin: RequestRetrier {
         } else {
             return request
         }
-        var authorized = request
-        authorized.setHeaderField(value, spelledName: "Authorization")
-        return authorized
+        request.setHeaderField(value, spelledName: "Authorization")
+        return request
     }
 
     /// Replays a request the server challenged with `401`, when the challenge can be answered

@@ -94,8 +94,8 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - result: The outcome.
     ///   - target: The target that was requested.
     /// - Returns: `result`.
-    public func process(_ result: Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
-        guard case .failure(let error) = result else { return result }
+    public func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
+        guard case .failure(let error) = copy result else { return result }
         let level = self.level
         if level >= .error, isLogged(target) {
             switch error {

@@ -66,9 +66,9 @@ public struct RecordingPlugin: PluginType {
     ///   - result: The final outcome of the request.
     ///   - target: The target that was requested.
     /// - Returns: `result`.
-    public func process(_ result: Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
+    public func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
         guard isEnabled, records(target) else { return result }
-        switch result {
+        switch copy result {
         case .success(let response), .failure(.statusCode(let response)):
             record(response, target: target)
         case .failure:
