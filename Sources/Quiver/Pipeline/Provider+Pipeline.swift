@@ -25,7 +25,7 @@ extension Provider {
                 }
             } else {
                 result = await perform(target, pluginTarget: pluginTarget, endpoint: endpoint,
-                                       built: built, progress: progress)
+                                       built: consume built, progress: progress)
             }
         } catch {
             result = .failure(error)
@@ -116,9 +116,13 @@ extension Provider {
     }
 
     /// Attempts until one is not retried. A body streamed from a temporary file lives until the
-    /// last attempt is over. The first attempt sends `built`'s request; a retry builds it again.
+    /// last attempt is over.
+    ///
+    /// The first attempt takes `built`'s request over, so that the plugins change it in place
+    /// (copying a `URLRequest` costs more than building one on Linux); a retry builds it again.
+    @inline(__always)
     private func perform(_ target: Target, pluginTarget: any TargetType, endpoint: Endpoint,
-                         built: BuiltRequest,
+                         built: consuming BuiltRequest,
                          progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
         let download = built.download
         let body: BodyFile?
@@ -131,6 +135,8 @@ extension Provider {
         // The body bytes of the first attempt, sent again on every retry and replay: encoding
         // again could give other bytes (key order), which servers that fingerprint payloads refuse.
         let encodedBody = built.urlRequest.httpBody
+        var unsent: URLRequest? = built.urlRequest
+        _ = consume built
 
         let transport = transport(for: target, endpoint: endpoint)
         let limits = bodySizeLimits(for: pluginTarget)
@@ -141,8 +147,8 @@ extension Provider {
             let startingTimeout: TimeInterval
             do {
                 let fresh: URLRequest
-                if attempt == 1 {
-                    fresh = built.urlRequest
+                if let first = unsent.take() {
+                    fresh = first
                 } else {
                     var rebuilt = try await self.request(for: endpoint, of: target, as: pluginTarget).urlRequest
                     if rebuilt.httpBody != encodedBody {
@@ -174,7 +180,7 @@ extension Provider {
             }
             if Self.isFinished(result) {
                 // A success is never tried again: no asynchronous call to find that out.
-                return result
+                return consume result
             }
             if let outcome = await outcome(after: result, of: request, pluginTarget: pluginTarget, attempt: attempt) {
                 return outcome
@@ -211,6 +217,7 @@ extension Provider {
     }
 
     /// One attempt through the transport, validated; a download is put at its destination.
+    @inline(__always)
     private func send(_ request: TransportRequest, through transport: any HTTPTransport, target: Target,
                       pluginTarget: any TargetType, download: DownloadDestination?) async -> Result<Response, QuiverError> {
         var response: Response

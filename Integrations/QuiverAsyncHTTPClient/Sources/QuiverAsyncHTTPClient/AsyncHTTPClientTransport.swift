@@ -180,6 +180,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// The exchange behind ``send(_:)``: the request and the redirects after it, failures
     /// translated to `URLError`.
+    @inline(__always)
     private func exchange(_ request: TransportRequest, until deadline: NIODeadline) async throws -> Response {
         do {
             let (response, url) = try await finalResponse(to: request, until: deadline)
@@ -194,6 +195,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// The response that ends the redirects `request` meets, with the URL it came from; its
     /// body is not read yet.
+    @inline(__always)
     private func finalResponse(to request: TransportRequest, until deadline: NIODeadline) async throws
         -> (response: HTTPClientResponse, url: URL) {
         var hop = RedirectHop(request)

@@ -127,7 +127,7 @@ public struct NetworkLoggerPlugin: PluginType {
             let headers = pass.headers(request.allHTTPHeaderFields ?? [:])
             let body = requestBody(of: request, pass: &pass)
             lines.append(line("cURL", CURLDescription.command(method: method, url: url, headers: headers, body: body), target: target))
-            return finished(lines, by: pass)
+            return finished(consume lines, by: pass)
         }
         if options.contains(.requestMethod) {
             lines.append(line("Request", target: target) {
@@ -142,7 +142,7 @@ public struct NetworkLoggerPlugin: PluginType {
         if isDebug && options.contains(.requestBody), let body = requestBody(of: request, pass: &pass) {
             lines.append(line("Request Body", body, target: target))
         }
-        return finished(lines, by: pass)
+        return finished(consume lines, by: pass)
     }
 
     private func successLines(_ response: Response, target: any TargetType, isDebug: Bool) -> [String] {
@@ -151,7 +151,7 @@ public struct NetworkLoggerPlugin: PluginType {
         let url = pass.collect(from: response, includingBodies: showsBody)
         var lines = [summary(of: response, url: url, target: target, pass: &pass)]
         appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
-        return finished(lines, by: pass)
+        return finished(consume lines, by: pass)
     }
 
     private func failureLines(_ error: QuiverError, target: any TargetType, isDebug: Bool) -> [String] {
@@ -168,7 +168,7 @@ public struct NetworkLoggerPlugin: PluginType {
         }
         var lines = [line("Error", message, target: target)]
         appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
-        return finished(lines, by: pass)
+        return finished(consume lines, by: pass)
     }
 
     /// Appends the response headers (debug) and body, when asked for.
@@ -232,8 +232,12 @@ public struct NetworkLoggerPlugin: PluginType {
 
     /// `lines`, each redacted a last time: by structure again (a custom formatter may add any
     /// text), and the secrets the pass learned anywhere replaced wherever they stand.
-    private func finished(_ lines: [String], by pass: RedactionPass) -> [String] {
-        lines.map { pass.finish($0) }
+    private func finished(_ lines: consuming [String], by pass: RedactionPass) -> [String] {
+        var lines = consume lines
+        for index in lines.indices {
+            lines[index] = pass.finish(lines[index])
+        }
+        return lines
     }
 
     private func requestBody(of request: URLRequest, pass: inout RedactionPass) -> String? {
