@@ -199,8 +199,13 @@ extension Provider {
     }
 
     /// The request after every plugin's `prepare`, checked: its header fields only when a
-    /// plugin or the request closure may have written them. Each plugin is handed the request (`consume`), so a plugin that takes it
-    /// `consuming` changes it in place when nothing else holds it.
+    /// plugin or the request closure may have written them.
+    ///
+    /// Each plugin is handed the request (`consume`), so that a plugin that takes it
+    /// `consuming` changes it in place: on Linux a changed copy of a `URLRequest` is a new
+    /// `NSMutableURLRequest`. Plain parameters raised the live benchmark's ratio (token, headers,
+    /// logger; 16 in flight) from about 1.02 to 1.055 on URLSession and from 1.18–1.21 to
+    /// 1.27–1.31 on AsyncHTTPClient.
     @inline(__always)
     func prepared(_ request: consuming URLRequest, for pluginTarget: any TargetType) async throws(QuiverError)
         -> (request: URLRequest, checked: CheckedRequest) {
