@@ -11,8 +11,8 @@ extension NetworkLoggerPlugin {
     /// logger.level = .error      // from a settings screen, say
     /// ```
     ///
-    /// A request whose line was logged already has its outcome logged at the level it was sent
-    /// at, so that a request and its outcome are logged alike.
+    /// Each hook reads the level as it is then: a change reaches the requests in flight too, so
+    /// turning the logger off also silences the outcomes of requests it logged already.
     ///
     /// It starts as ``Configuration/level``, which keeps the value the plugin was made with.
     public var level: Configuration.Level {
