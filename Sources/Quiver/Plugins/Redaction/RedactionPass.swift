@@ -123,26 +123,11 @@ struct RedactionPass: Sendable {
     /// structure of the others' values holds.
     mutating func learn(headers fields: [String: String]) {
         for (name, value) in fields {
-            // A short cookie name already learned changes how an unlisted value is redacted:
-            // only a value learned alone is the same whatever the pass learned before.
-            let isListed = redactor.isListed(name)
-            guard isListed || shortCookieNames.isEmpty else {
+            if redactor.isListed(name) {
+                rememberCredential(value, headerName: name)
+            } else {
                 _ = text(value)
-                continue
             }
-            let field = redactor.learned(fromField: name, value: value) {
-                var alone = RedactionPass(redactor)
-                if isListed {
-                    alone.rememberCredential(value, headerName: name)
-                } else {
-                    _ = alone.text(value)
-                }
-                return Redactor.LearnedField(secrets: alone.secrets.values, shortCookieNames: alone.shortCookieNames)
-            }
-            for secret in field.secrets {
-                secrets.insert(secret, marker: marker)
-            }
-            shortCookieNames.formUnion(field.shortCookieNames)
         }
     }
 

@@ -21,46 +21,6 @@ final class Redactor: Sendable {
     /// ``marker`` as UTF-8.
     let markerBytes: [UInt8]
 
-    /// What one header field teaches a ``RedactionPass``: the secrets of its value, and the
-    /// names of cookies too short to search for.
-    struct LearnedField: Sendable {
-        let secrets: [[UInt8]]
-        let shortCookieNames: Set<String>
-    }
-
-    /// The fields learned before, by name and value, at most ``learnedLimit`` of them.
-    ///
-    /// A logger learns the same token and header fields on every request, twice (its request
-    /// and its outcome line), and parsing them was the largest part of Quiver's own work with
-    /// a token, headers and the logger: 3.4% of the process's CPU in the provider layer of
-    /// `Benchmarks/run --split --async-http-client --builtin-plugins` (perf), growing with the
-    /// token's length.
-    private let learnedFields = Locked(LearnedFields())
-    /// How many fields ``learnedFields`` keeps before it starts again.
-    static let learnedLimit = 256
-
-    /// The fields learned, by name as written, then value: no key is built for a lookup.
-    private struct LearnedFields {
-        var byName: [String: [String: LearnedField]] = [:]
-        var count = 0
-    }
-
-    /// What the field `name: value` teaches, made by `learn` the first time.
-    func learned(fromField name: String, value: String, by learn: () -> LearnedField) -> LearnedField {
-        if let known = learnedFields.withLock({ $0.byName[name]?[value] }) {
-            return known
-        }
-        let field = learn()
-        learnedFields.withLock { fields in
-            if fields.count >= Self.learnedLimit {
-                fields = LearnedFields()
-            }
-            fields.byName[name, default: [:]][value] = field
-            fields.count += 1
-        }
-        return field
-    }
-
     /// Creates a redactor for `names`; an empty `marker` is taken as `<redacted>`.
     init(names: some Sequence<String>, marker: String) {
         self.names = Set(names.map { $0.lowercased() })
