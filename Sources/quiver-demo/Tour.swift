@@ -27,11 +27,13 @@ struct Tour {
 
     private func typedNotFound() async {
         print("2. A typed 404")
-        switch await provider.result(for: .missingPage) {
-        case .failure(.statusCode(let response)) where response.statusCode == 404:
+        do {
+            let response = try await provider.response(for: .missingPage)
+            print("   Unexpected success: \(response)")
+        } catch .statusCode(let response) where response.statusCode == 404 {
             print("   QuiverError.statusCode(404): \(QuiverError.statusCode(response))")
-        case let other:
-            print("   Unexpected outcome: \(other)")
+        } catch {
+            print("   Unexpected failure: \(error)")
         }
     }
 
@@ -48,13 +50,13 @@ struct Tour {
     private func cancelledRequest() async {
         print("4. A cancelled request (a 5-second report, cancelled after 0.2 s)")
         let started = Date()
-        let report = Task { await provider.result(for: .slowReport) }
+        let report = Task { try await provider.response(for: .slowReport) }
         try? await Task.sleep(nanoseconds: 200_000_000)
         report.cancel()
-        let outcome = await report.value
+        let outcome = await report.result
         let elapsed = String(format: "%.2f", Date().timeIntervalSince(started))
         switch outcome {
-        case .failure(let error) where error.isCancelled:
+        case .failure(let error as QuiverError) where error.isCancelled:
             print("   QuiverError.cancelled after \(elapsed) s: \(error)")
         case let other:
             print("   Unexpected outcome after \(elapsed) s: \(other)")

@@ -19,8 +19,8 @@ func registerStubbedPipeline() {
         let provider = Provider<BenchAPI>(stubClosure: Provider.immediatelyStub, plugins: StampPlugin.make(count))
 
         Benchmark("Stub-\(count)-plugins") { benchmark in
-            await benchmark.measureIterations {
-                blackHole(await provider.result(for: .user))
+            try await benchmark.measureIterations {
+                blackHole(try await provider.response(for: .user))
             }
         }
 

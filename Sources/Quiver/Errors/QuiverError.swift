@@ -24,9 +24,9 @@ public enum QuiverError: Error, Sendable {
     /// The request's timeout elapsed: `request` is the request that timed out and `after` the
     /// limit in seconds, when known. Match it as `case .timedOut:`; make one as `.timedOut()`.
     case timedOut(URLRequest? = nil, after: TimeInterval? = nil)
-    /// The caller cancelled: Swift `Task` cancellation or ``Cancellable/cancel()``. `request` is
-    /// the request that was cancelled, when it had been built. Match it as `case .cancelled:`;
-    /// make one as `.cancelled()`.
+    /// The caller cancelled the Swift `Task` running the request (or the one a completion-handler
+    /// call returned). `request` is the request that was cancelled, when it had been built.
+    /// Match it as `case .cancelled:`; make one as `.cancelled()`.
     case cancelled(URLRequest? = nil)
     /// A plugin refused the request in ``PluginType/prepare(_:target:)``.
     case plugin(any Error)

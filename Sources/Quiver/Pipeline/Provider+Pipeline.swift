@@ -8,7 +8,7 @@ import FoundationNetworking
 /// request: every attempt sends the same bytes.
 extension Provider {
     /// Requests `target`, reporting transfer progress to `progress`.
-    func result(for target: Target, progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
+    func result(for target: Target, progress: (@Sendable (ProgressResponse) -> Void)? = nil) async -> Result<Response, QuiverError> {
         let pluginTarget = target.unwrapped
         // Most requests have no minimum duration: they neither read the clock nor wait.
         let minimum = minimumDuration(for: pluginTarget)
@@ -169,7 +169,6 @@ extension Provider {
                 let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
                 let sent = try Self.transportRequest(request, checked: checked, body: body, download: download,
                                                      progress: progress, timeout: timeout, limits: limits)
-                SendObserver.handedToTransport?()
                 result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
                                     download: download)
             } catch {

@@ -5,7 +5,7 @@ import Dispatch
 /// actor, as Swift 6 checked it would), else on the callback queue, else on the global
 /// concurrent executor.
 ///
-/// Every callback API of ``Provider`` and ``RequestHandle`` takes its closures as
+/// Every callback API of ``Provider`` takes its closures as
 /// `@isolated(any)` and inherits the caller's actor, so that the closure's isolation is known
 /// here and honoured, with no `MainActor.assumeIsolated` in users' code.
 final class CallbackDelivery: Sendable {

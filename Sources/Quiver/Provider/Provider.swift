@@ -121,21 +121,28 @@ public final class Provider<Target: TargetType>: Sendable {
     /// Whether identical `GET` requests in flight are shared.
     public var trackInflights: Bool { inflight != nil }
 
-    /// Requests `target` and returns the response or why it failed.
+    /// Requests `target` and returns its validated response: the call to use when you want the
+    /// ``Response`` itself (its status, headers or raw body).
     ///
-    /// - Parameter target: The endpoint to request.
-    /// - Returns: The validated response, or the ``QuiverError`` that ended the request.
-    public func result(for target: Target) async -> Result<Response, QuiverError> {
-        await result(for: target, progress: nil)
-    }
-
-    /// Requests `target` and returns the response.
+    /// ```swift
+    /// let response = try await provider.response(for: .upload(video)) { report in
+    ///     bar.progress = report.progress
+    /// }
+    /// ```
     ///
-    /// - Parameter target: The endpoint to request.
+    /// - Parameters:
+    ///   - target: The endpoint to request.
+    ///   - progress: Called with upload and download progress as bytes move, then once with the
+    ///     complete response, all before this method returns; reports arrive in order, and a
+    ///     reader that falls behind skips older ones, never the last. Written in main-actor
+    ///     code, it runs on the main actor.
     /// - Returns: The validated response.
     /// - Throws: The ``QuiverError`` that ended the request.
-    public func response(for target: Target) async throws(QuiverError) -> Response {
-        try await result(for: target, progress: nil).get()
+    public func response(
+        for target: Target,
+        @_inheritActorContext progress: (@isolated(any) @Sendable (ProgressResponse) -> Void)? = nil
+    ) async throws(QuiverError) -> Response {
+        try await result(for: target, reporting: progress, on: callbackQueue).get()
     }
 
     /// Requests `target` and decodes its JSON body.

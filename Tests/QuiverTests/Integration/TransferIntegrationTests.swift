@@ -47,10 +47,9 @@ import Testing
         let size = 5 << 20
         let target = GenericTarget(baseURL: fault, path: "blob", task: HTTPTask.download(to: DownloadDestinations.suggested(in: folder.url))
             .adding(query: ["bytes": .int(size)]))
-        var reports: [ProgressResponse] = []
-        for try await report in provider.requestWithProgress(target) {
-            reports.append(report)
-        }
+        let collected = Locked([ProgressResponse]())
+        _ = try await provider.response(for: target) { report in collected.withLock { $0.append(report) } }
+        let reports = collected.withLock { $0 }
         let response = try #require(reports.last?.response)
         let file = try #require(response.fileURL)
         #expect(file.lastPathComponent == "blob.bin")

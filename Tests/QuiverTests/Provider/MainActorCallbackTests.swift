@@ -72,38 +72,37 @@ private struct MainActorUser: TargetType, DecodableMapping {
         }
     }
 
-    func loadMapped(then finished: @escaping () -> Void) {
-        users.request(MainActorUser(id: 3), mappedCompletion: { outcome in
-            if case .success(let user) = outcome { self.name = user.name }
-            self.note("mapped")
+    func loadMapped() async {
+        if case .success(let user) = await users.request(MainActorUser(id: 3)) { name = user.name }
+        note("mapped")
+    }
+
+    func loadWithProgress() async {
+        do {
+            let response = try await provider.response(for: .user(id: 4)) { report in
+                self.progressShown.append(report.progress)
+            }
+            name = try response.decode(User.self).name
+            note("success")
+        } catch {
+            note("error \(error)")
+        }
+    }
+
+    /// CodyFire's per-kind handlers (`onNotAuthorized`, `onCancellation`, `onTimeout`, …) as one
+    /// `switch` in the completion.
+    func loadCancelled(then finished: @escaping () -> Void) {
+        provider.request(.user(id: 5)) { result in
+            switch result {
+            case .success: self.note("success")
+            case .failure(.statusCode(let response)) where response.statusCode == 401: self.note("not authorized")
+            case .failure(let error) where error.isCancelled: self.note("cancelled")
+            case .failure(let error) where error.isTimeout: self.note("timed out")
+            case .failure(let error) where error.isNetworkUnavailable: self.note("offline")
+            case .failure: self.note("error")
+            }
             finished()
-        })
-    }
-
-    func loadWithEvents(then finished: @escaping () -> Void) {
-        provider.call(.user(id: 4), decoding: User.self)
-            .onRequestStarted { self.note("started") }
-            .onProgress { report in self.progressShown.append(report.progress) }
-            .onError { error in self.note("error \(error)") }
-            .defer {
-                self.note("defer")
-                finished()
-            }
-            .onSuccess { user in
-                self.name = user.name
-                self.note("success")
-            }
-    }
-
-    func loadFailingWithEvents(then finished: @escaping () -> Void) {
-        provider.call(.user(id: 5))
-            .onNotAuthorized { self.note("not authorized") }
-            .onCancellation { self.note("cancelled") }
-            .onTimeout { self.note("timed out") }
-            .onNetworkUnavailable { self.note("offline") }
-            .onError { _ in self.note("error") }
-            .defer { finished() }
-            .cancel()
+        }.cancel()
     }
 
     func loadGroup() async {
@@ -135,26 +134,26 @@ private struct MainActorUser: TargetType, DecodableMapping {
         #expect(model.offMainQueue == 0)
     }
 
-    @Test @MainActor func aMappedCompletionUpdatesAViewModel() async {
+    @Test @MainActor func aTypedOutcomeUpdatesAViewModel() async {
         let model = ProfileModel()
-        await withCheckedContinuation { done in model.loadMapped { done.resume() } }
+        await model.loadMapped()
         #expect(model.name == "Ada")
         #expect(model.events == ["mapped"])
         #expect(model.offMainQueue == 0)
     }
 
-    @Test @MainActor func requestHandleEventsUpdateAViewModelInOrder() async {
+    @Test @MainActor func asyncProgressUpdatesAViewModelBeforeTheResponseReturns() async {
         let model = ProfileModel()
-        await withCheckedContinuation { done in model.loadWithEvents { done.resume() } }
+        await model.loadWithProgress()
         #expect(model.name == "Ada")
-        #expect(model.events == ["started", "success", "defer"])
+        #expect(model.events == ["success"])
         #expect(model.progressShown.last == 1)
         #expect(model.offMainQueue == 0)
     }
 
-    @Test @MainActor func aFailureReachesTheHandlerOfItsKindOnTheMainActor() async {
+    @Test @MainActor func aCancelledRequestReachesItsCaseOfTheCompletionOnTheMainActor() async {
         let model = ProfileModel()
-        await withCheckedContinuation { done in model.loadFailingWithEvents { done.resume() } }
+        await withCheckedContinuation { done in model.loadCancelled { done.resume() } }
         #expect(model.events == ["cancelled"])
         #expect(model.offMainQueue == 0)
     }

@@ -20,20 +20,13 @@ import Testing
         let plugin = HookRecorder("p", log: HookLog())
         let provider = Provider<MultiTarget>(stubClosure: Provider.immediatelyStub, plugins: [plugin])
         _ = await provider.request(GetUser(id: 1))
-        _ = await provider.result(for: ListTags())
+        _ = await provider.result(for: MultiTarget(ListTags()))
         #expect(plugin.targetTypes.withLock { $0 } == ["GetUser", "ListTags"])
     }
 
-    @Test func resultForAnyTargetWrapsIt() async throws {
-        let response = try await provider.result(for: ListTags()).get()
+    @Test func aWrappedTargetIsSentAsItself() async throws {
+        let response = try await provider.response(for: MultiTarget(ListTags()))
         #expect(response.data == ListTags().sampleData)
-    }
-
-    @Test func theCompletionTwinIsTypedToo() async {
-        let outcome: APIResult<[String]> = await withCheckedContinuation { continuation in
-            provider.request(ListTags(), mappedCompletion: { continuation.resume(returning: $0) })
-        }
-        #expect(outcome.value == ["swift", "linux"])
     }
 }
 

@@ -38,12 +38,4 @@ import Testing
         let garbage = Provider<MultiTarget>(transport: RecordingTransport(.status(200, Data("nope".utf8))))
         #expect(await garbage.request(films()) == .mappingFailed)
     }
-
-    @Test func theCompletionHandlerFormDeliversTheOutput() async {
-        let provider = Provider<MultiTarget>(transport: RecordingTransport(.status(200, Data(#"[]"#.utf8))))
-        let outcome = await withCheckedContinuation { continuation in
-            provider.request(films()) { continuation.resume(returning: $0) }
-        }
-        #expect(outcome == .success(films: []))
-    }
 }

@@ -27,11 +27,9 @@ import Testing
         let target = GenericTarget(baseURL: exampleBase, path: "report", task: .download(to: DownloadDestinations.file(destination)),
                                    sampleData: Data("%PDF-1.7".utf8))
         let provider = Provider<GenericTarget>(stubClosure: Provider.immediatelyStub)
-        var last: ProgressResponse?
-        for try await report in provider.requestWithProgress(target) {
-            last = report
-        }
-        let progress = try #require(last?.progressObject)
+        let last = Locked<ProgressResponse?>(nil)
+        _ = try await provider.response(for: target) { report in last.withLock { $0 = report } }
+        let progress = try #require(last.withLock { $0 }?.progressObject)
         #expect(progress.isFinished)
         #expect(progress.completedUnitCount == 8)
         #expect(progress.totalUnitCount == 8)

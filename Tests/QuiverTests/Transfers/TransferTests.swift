@@ -58,10 +58,9 @@ import Testing
         defer { folder.remove() }
         let file = try folder.file("a.bin", contents: Data(count: 4096))
         let target = GenericTarget(baseURL: exampleBase, method: .post, task: .uploadFile(file), sampleData: Data("ok".utf8))
-        var reports: [ProgressResponse] = []
-        for try await report in provider().requestWithProgress(target) {
-            reports.append(report)
-        }
+        let collected = Locked([ProgressResponse]())
+        _ = try await provider().response(for: target) { report in collected.withLock { $0.append(report) } }
+        let reports = collected.withLock { $0 }
         let upload = try #require(reports.first { $0.direction == .upload })
         #expect(upload.completedUnitCount == 4096 && upload.totalUnitCount == 4096)
         #expect(reports.last?.response?.data == Data("ok".utf8))
@@ -146,17 +145,18 @@ import Testing
         #expect(events.withLock { $0 } == ["download 10/10", "complete", "completion"])
     }
 
-    @Test func aFailureEndsTheProgressStreamWithItsError() async {
-        let stream = provider(sample: .networkError(URLError(.notConnectedToInternet)))
-            .requestWithProgress(GenericTarget(baseURL: exampleBase))
+    @Test func aFailureThrowsItsErrorAndReportsNoCompleteResponse() async {
+        let completed = Locked(false)
         do {
-            for try await _ in stream {}
-            Issue.record("the stream must throw")
+            _ = try await provider(sample: .networkError(URLError(.notConnectedToInternet)))
+                .response(for: GenericTarget(baseURL: exampleBase)) { report in
+                    if report.isCompleted { completed.withLock { $0 = true } }
+                }
+            Issue.record("the request must throw")
+        } catch .transport {
+            #expect(!completed.withLock { $0 })
         } catch {
-            guard case .transport? = error as? QuiverError else {
-                Issue.record("expected .transport, got \(error)")
-                return
-            }
+            Issue.record("expected .transport, got \(error)")
         }
     }
 
@@ -167,7 +167,7 @@ import Testing
     }
 }
 
-@Suite struct ProgressStreamTests {
+@Suite struct ProgressDeliveryTests {
     @Test func aSlowReaderSkipsOldReportsButAlwaysGetsTheResponse() async throws {
         // A transport that reports 10,000 download steps before answering.
         struct Chatty: HTTPTransport {
@@ -178,13 +178,14 @@ import Testing
                 return Response(statusCode: 200, data: Data("done".utf8))
             }
         }
-        let stream = Provider<GenericTarget>(transport: Chatty()).requestWithProgress(GenericTarget(baseURL: exampleBase))
-        try await Task.sleep(nanoseconds: 200_000_000)  // let the request finish before reading
-        var reports: [ProgressResponse] = []
-        for try await report in stream {
-            reports.append(report)
+        // A reader slower than the transport: 1 ms per report, 10,000 reports made in far less.
+        let collected = Locked([ProgressResponse]())
+        _ = try await Provider<GenericTarget>(transport: Chatty()).response(for: GenericTarget(baseURL: exampleBase)) { report in
+            collected.withLock { $0.append(report) }
+            usleep(1000)
         }
-        #expect(reports.count <= 16)
+        let reports = collected.withLock { $0 }
+        #expect(reports.count < 1000, "a slow reader gets the newest reports, not a backlog")
         #expect(reports.last?.response?.data == Data("done".utf8))
         #expect(reports.dropLast().last?.completedUnitCount == 10_000)
     }

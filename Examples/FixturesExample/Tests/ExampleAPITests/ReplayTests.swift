@@ -19,14 +19,16 @@ import Testing
     }
 
     @Test func aRecordedErrorStatusGoesThroughValidation() async {
-        let result = await offline.result(for: .pet(id: 2))
-        guard case .failure(.statusCode(let response)) = result else {
-            Issue.record("expected a 404 rejected by validation, got \(result)")
-            return
+        do {
+            let response = try await offline.response(for: .pet(id: 2))
+            Issue.record("expected a 404 rejected by validation, got \(response)")
+        } catch .statusCode(let response) {
+            #expect(response.statusCode == 404)
+            #expect(response.data == Data("no pet 2".utf8))
+            #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/plain")
+        } catch {
+            Issue.record("expected a 404 rejected by validation, got \(error)")
         }
-        #expect(response.statusCode == 404)
-        #expect(response.data == Data("no pet 2".utf8))
-        #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/plain")
     }
 
     @Test func theGeneratedMembersAreTypedAndNamedAfterTheFiles() {
@@ -38,12 +40,18 @@ import Testing
     }
 
     @Test func aMissingFixtureFailsNamingTheFileItLookedFor() async {
-        let result = await offline.result(for: .pets)
-        guard case .failure(.transport(let cause, _)) = result, case .missing(let file)? = cause as? FixtureError else {
-            Issue.record("expected .transport(FixtureError.missing), got \(result)")
-            return
+        do {
+            let response = try await offline.response(for: .pets)
+            Issue.record("expected .transport(FixtureError.missing), got \(response)")
+        } catch .transport(let cause as FixtureError, _) {
+            guard case .missing(let file) = cause else {
+                Issue.record("expected FixtureError.missing, got \(cause)")
+                return
+            }
+            #expect(file.path == "GET-pets.json")
+            #expect("\(cause)".contains("GET-pets.json"))
+        } catch {
+            Issue.record("expected .transport(FixtureError.missing), got \(error)")
         }
-        #expect(file.path == "GET-pets.json")
-        #expect("\(cause)".contains("GET-pets.json"))
     }
 }

@@ -52,15 +52,6 @@ extension Provider {
         }
     }
 
-    /// A publisher of the outcome of `target` as ``result(for:)`` gives it: a `Result` that never
-    /// fails the publisher, for pipelines that handle failures as values.
-    ///
-    /// - Parameter target: The endpoint to request.
-    /// - Returns: A publisher of one result, then the end.
-    public func resultPublisher(for target: Target) -> RequestPublisher<Result<Response, QuiverError>> {
-        RequestPublisher.running { .success(await self.result(for: target)) }
-    }
-
     /// A publisher of `target`'s response body decoded as `type`, as ``decode(_:from:using:)``
     /// decodes it.
     ///

@@ -145,17 +145,6 @@ final class PatientSubscriber: Subscriber, @unchecked Sendable {
         #expect(sent == [User(name: "Ada", id: 7)])
     }
 
-    @Test func theResultPublisherSendsAFailureAsAValue() async {
-        let provider = Provider<GenericTarget>(transport: FakeServer(status: 404))
-        let (sent, completion) = await values(of: provider.resultPublisher(for: GenericTarget(baseURL: base)))
-        #expect(sent.count == 1)
-        #expect(sent.first.map { (try? $0.get()) == nil } == true)
-        guard case .finished = completion else {
-            Issue.record("expected .finished, got \(completion)")
-            return
-        }
-    }
-
     @Test func theOutputPublisherSendsTheTargetsTypedOutcome() async {
         let provider = Provider<UserTarget>(transport: FakeServer())
         let (sent, _) = await values(of: provider.outputPublisher(UserTarget()))

@@ -75,7 +75,7 @@ struct Events {
         let (logger, events) = logger(.error)
         let provider = Provider<GenericTarget>(transport: AnsweringTransport(status: 503),
                                                plugins: [SwiftLogPlugin(logger: logger)])
-        _ = await provider.result(for: GenericTarget(baseURL: base, path: "health"))
+        _ = try? await provider.response(for: GenericTarget(baseURL: base, path: "health"))
 
         let errors = events.all.filter { $0.level == .error }
         #expect(errors.count == 1, "\(events.all)")
@@ -115,7 +115,7 @@ struct Events {
         let (logger, events) = logger(.critical)
         let provider = Provider<GenericTarget>(transport: AnsweringTransport(status: 500),
                                                plugins: [SwiftLogPlugin(logger: logger)])
-        _ = await provider.result(for: GenericTarget(baseURL: base))
+        _ = try? await provider.response(for: GenericTarget(baseURL: base))
         #expect(events.all.isEmpty)
         #expect(SwiftLogPlugin.networkLevel(for: .critical) == .off)
     }

@@ -9,7 +9,7 @@ import Testing
     private func authorization(for target: any TargetType, token: String = "t0k") async throws -> String? {
         let transport = RecordingTransport()
         let provider = Provider<MultiTarget>(transport: transport, plugins: [AccessTokenPlugin { _ in token }])
-        _ = try await provider.result(for: target).get()
+        _ = try await provider.response(for: MultiTarget(target))
         return try #require(transport.requests.first).value(forHTTPHeaderField: "Authorization")
     }
 
@@ -30,7 +30,7 @@ import Testing
             return "x"
         }
         _ = await Provider<MultiTarget>(transport: RecordingTransport(), plugins: [plugin])
-            .result(for: SecureTarget(authorizationType: .bearer))
+            .result(for: MultiTarget(SecureTarget(authorizationType: .bearer)))
         #expect(seen.withLock { $0 } == ["SecureTarget"])
     }
 

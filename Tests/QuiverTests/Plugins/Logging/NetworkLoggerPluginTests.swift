@@ -197,7 +197,7 @@ struct QuietTarget: NetworkLoggable {
         _ = await quiet.result(for: QuietTarget(logged: false))
         logger.didReceive(.failure(.timedOut()), target: QuietTarget(logged: false))
         let multi = Provider<MultiTarget>(stubClosure: Provider.immediatelyStub, plugins: [logger])
-        _ = await multi.result(for: QuietTarget(logged: false))
+        _ = await multi.result(for: MultiTarget(QuietTarget(logged: false)))
         #expect(capture.calls.isEmpty)
 
         _ = await quiet.result(for: QuietTarget(logged: true))

@@ -101,7 +101,7 @@ struct MessagesTarget: TargetType, ErrorMessageProviding {
         let provider = Provider<MultiTarget>(endpointClosure: { target in
             Provider<MultiTarget>.defaultEndpointMapping(for: target).replacing(sampleResponseClosure: { .networkResponse(404, target.sampleData) })
         }, stubClosure: Provider.immediatelyStub)
-        let error = await provider.result(for: MessagesTarget()).failure
+        let error = await provider.result(for: MultiTarget(MessagesTarget())).failure
         #expect(error?.response?.errorMessage == "User not found")
     }
 }

@@ -167,19 +167,10 @@ struct DeleteUser: TargetType, DecodableMapping {
         }
     }
 
-    @Test func theCompletionTwinDeliversTheTypedOutcomeOnce() async {
-        let provider = stubbed(Library.self)
-        let outcome: Library.Outcome = await withCheckedContinuation { continuation in
-            provider.request(.book(id: 5), mappedCompletion: { continuation.resume(returning: $0) })
-        }
-        #expect(outcome == .book(title: "Book 5"))
-    }
-
-    @Test func cancellingTheCompletionTwinMapsCancelled() async {
+    @Test func cancellingATypedRequestMapsCancelled() async {
         let provider = stubbed(Library.self, delay: 30)
-        let outcome: Library.Outcome = await withCheckedContinuation { continuation in
-            provider.request(.shelf, mappedCompletion: { continuation.resume(returning: $0) }).cancel()
-        }
-        #expect(outcome == .cancelled)
+        let request = Task { await provider.request(.shelf) }
+        request.cancel()
+        #expect(await request.value == .cancelled)
     }
 }
