@@ -146,24 +146,14 @@ public struct FormEncoder: Sendable {
         try serialize(encodable: value) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Encodes parameters as UTF-8 form data, for request bodies.
-    ///
-    /// - Parameter parameters: The parameters to encode.
-    /// - Returns: The UTF-8 bytes of the string `encode(_:)` returns.
-    /// - Throws: ``FormEncoder/Error`` if a value cannot be written.
-    public func encodedData(_ parameters: Parameters) throws(FormEncoder.Error) -> Data {
+    /// Encodes parameters as UTF-8 form data, for request bodies: the bytes of what
+    /// `encode(_:)` returns, without the string in between.
+    func encodedData(_ parameters: Parameters) throws(FormEncoder.Error) -> Data {
         try serialize(parameters) { Data($0) }
     }
 
-    /// Encodes a keyed `Encodable` value as UTF-8 form data, for request
-    /// bodies.
-    ///
-    /// - Parameter value: The value to encode.
-    /// - Returns: The UTF-8 bytes of the string `encode(_:)` returns.
-    /// - Throws: ``FormEncoder/Error`` if the value is not keyed at the top
-    ///   level or cannot be written, or any error the value's
-    ///   `encode(to:)` throws.
-    public func encodedData(_ value: some Encodable) throws -> Data {
+    /// Encodes a keyed `Encodable` value as UTF-8 form data, for request bodies.
+    func encodedData(_ value: some Encodable) throws -> Data {
         try serialize(encodable: value) { Data($0) }
     }
 

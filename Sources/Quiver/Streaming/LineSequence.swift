@@ -4,7 +4,7 @@ import Foundation
 /// ``ResponseStream/lines(limit:)``.
 ///
 /// A last line without a line end is delivered too. A line longer than the limit ends the
-/// sequence with ``QuiverError/decoding(_:_:)`` carrying ``LineTooLong``.
+/// sequence with ``QuiverError/decoding(_:_:)`` carrying ``StreamError/lineTooLong(limit:)``.
 public struct LineSequence: AsyncSequence, Sendable {
     /// A line.
     public typealias Element = String
@@ -67,7 +67,7 @@ extension ResponseStream {
     /// ```
     ///
     /// - Parameter limit: The longest line, in bytes; a longer one ends the sequence with
-    ///   ``QuiverError/decoding(_:_:)`` carrying ``LineTooLong``. Defaults to 1 MiB.
+    ///   ``QuiverError/decoding(_:_:)`` carrying ``StreamError/lineTooLong(limit:)``. Defaults to 1 MiB.
     /// - Returns: The lines.
     public func lines(limit: Int = 1 << 20) -> LineSequence {
         LineSequence(stream: self, limit: Swift.max(limit, 1))

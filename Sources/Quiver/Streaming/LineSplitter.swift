@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Lines end at `\n` or `\r\n`; with ``acceptsLoneCarriageReturn`` (Server-Sent Events) a lone
 /// `\r` ends one too. A `\r` that ends a chunk is held until the next chunk says whether a
-/// `\n` follows. A line longer than ``limit`` bytes fails with ``LineTooLong`` as soon as it
+/// `\n` follows. A line longer than ``limit`` bytes fails with ``StreamError/lineTooLong(limit:)`` as soon as it
 /// passes the limit, so memory never holds more than one line of at most ``limit`` bytes.
 struct LineSplitter: Sendable {
     /// The longest line, in bytes, without its line end.
@@ -22,7 +22,7 @@ struct LineSplitter: Sendable {
     }
 
     /// The lines `chunk` completes, in order.
-    mutating func append(_ chunk: Data) throws(LineTooLong) -> [[UInt8]] {
+    mutating func append(_ chunk: Data) throws(StreamError) -> [[UInt8]] {
         var lines: [[UInt8]] = []
         for byte in chunk {
             if afterCarriageReturn {
@@ -44,7 +44,7 @@ struct LineSplitter: Sendable {
                 pending.append(byte)
                 // Without lone CRs, a last "\r" may be half of "\r\n": not counted yet.
                 let length = pending.count - (!acceptsLoneCarriageReturn && byte == UInt8(ascii: "\r") ? 1 : 0)
-                guard length <= limit else { throw LineTooLong(limit: limit) }
+                guard length <= limit else { throw StreamError.lineTooLong(limit: limit) }
             }
         }
         return lines
@@ -57,17 +57,5 @@ struct LineSplitter: Sendable {
             pending.removeLast()
         }
         return pending.isEmpty ? nil : pending
-    }
-}
-
-/// A line of a streamed body passed its length limit: the stream ends rather than hold an
-/// unbounded line in memory. It reaches the caller as ``QuiverError/decoding(_:_:)``.
-public struct LineTooLong: Error, Sendable, CustomStringConvertible {
-    /// The limit, in bytes.
-    public let limit: Int
-
-    /// What went wrong and what to do about it, for logs and error messages.
-    public var description: String {
-        "a line of the streamed body is longer than \(limit) bytes"
     }
 }

@@ -34,7 +34,7 @@ extension Provider {
     ///   streams from disk (`.uploadFile`, `.multipart`).
     /// - Returns: The head and the body to come.
     /// - Throws: The ``QuiverError`` that ended the request before its body:
-    ///   ``QuiverError/transport(_:_:)`` with ``StreamingNotSupported`` when the transport
+    ///   ``QuiverError/transport(_:_:)`` with ``StreamError/streamingNotSupported(transport:)`` when the transport
     ///   cannot stream.
     public func stream(for target: Target) async throws(QuiverError) -> ResponseStream {
         try await stream(for: target, adding: [:])
@@ -130,7 +130,7 @@ extension Provider {
         var stream: ResponseStream
         do {
             stream = try await transport.stream(request)
-        } catch let error as StreamingNotSupported {
+        } catch let error as StreamError {
             return .failure(.transport(error, nil))
         } catch {
             return .failure(QuiverError(transportError: error).naming(request.head, limit: request.timeout))

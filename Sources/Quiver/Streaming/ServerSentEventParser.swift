@@ -38,8 +38,8 @@ struct ServerSentEventParser: Sendable {
 
     /// The event `line` dispatches, if it is a blank line ending one.
     ///
-    /// - Throws: ``EventTooLarge`` when the event's data would pass ``eventLimit``.
-    mutating func parse(_ line: [UInt8]) throws(EventTooLarge) -> ServerSentEvent? {
+    /// - Throws: ``StreamError/eventTooLarge(limit:)`` when the event's data would pass ``eventLimit``.
+    mutating func parse(_ line: [UInt8]) throws(StreamError) -> ServerSentEvent? {
         var text = line[...]
         if isFirstLine {
             isFirstLine = false
@@ -53,7 +53,7 @@ struct ServerSentEventParser: Sendable {
         if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
         if field.elementsEqual("data".utf8) {
             let added = value.count + (hasData ? 1 : 0)
-            guard added <= eventLimit - data.count else { throw EventTooLarge(limit: eventLimit) }
+            guard added <= eventLimit - data.count else { throw StreamError.eventTooLarge(limit: eventLimit) }
             if hasData { data.append(UInt8(ascii: "\n")) }
             data.append(contentsOf: value)
             hasData = true

@@ -49,7 +49,7 @@ public struct ServerSentEventReconnection: Sendable, Hashable {
     /// failed or went quiet, not the caller, a decoding or a status.
     static func mends(_ error: QuiverError) -> Bool {
         switch error {
-        case .transport(let cause, _): !(cause is StreamBufferOverflow) && !(cause is StreamingNotSupported)
+        case .transport(let cause, _): !(cause is StreamError)
         case .timedOut: true
         default: false
         }

@@ -49,7 +49,7 @@ public struct ServerSentEventSequence: AsyncSequence, Sendable {
         /// as the standard says).
         ///
         /// - Throws: The ``QuiverError`` that ended the stream: ``QuiverError/decoding(_:_:)``
-        ///   with ``LineTooLong`` or ``EventTooLarge`` past a limit.
+        ///   with ``StreamError/lineTooLong(limit:)`` or ``StreamError/eventTooLarge(limit:)`` past a limit.
         public mutating func next() async throws -> ServerSentEvent? {
             while true {
                 guard let line = try await nextLine(&chunks, &splitter, &ready, &isOver, head: head) else {
@@ -109,10 +109,10 @@ extension ResponseStream {
     ///
     /// - Parameters:
     ///   - lineLimit: The longest line, in bytes; a longer one ends the sequence with
-    ///     ``QuiverError/decoding(_:_:)`` carrying ``LineTooLong``. Defaults to 1 MiB.
+    ///     ``QuiverError/decoding(_:_:)`` carrying ``StreamError/lineTooLong(limit:)``. Defaults to 1 MiB.
     ///   - eventLimit: The most bytes of data one event may hold (its `data:` values and the
     ///     `\n`s joining them); more ends the sequence with ``QuiverError/decoding(_:_:)``
-    ///     carrying ``EventTooLarge``. Defaults to 8 MiB: eight lines at the default line
+    ///     carrying ``StreamError/eventTooLarge(limit:)``. Defaults to 8 MiB: eight lines at the default line
     ///     limit, far above what chat and notification streams send, yet a bound on what a
     ///     server can make the process hold.
     /// - Returns: The events.

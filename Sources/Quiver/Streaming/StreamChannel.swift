@@ -12,7 +12,7 @@ import FoundationNetworking
 /// (``send(_:)``) is suspended until then, so it never gets more than one chunk past
 /// ``highWater``. A push producer that cannot pause (URLSession on Linux, see
 /// ``StreamExchange``) is cut off once ``hardLimit`` bytes wait unread: the consumer
-/// gets what is buffered, then ``StreamBufferOverflow``.
+/// gets what is buffered, then ``StreamError/readerFellBehind(limit:)``.
 ///
 /// **Ending.** The consumer ending early (its Task cancelled, the loop left with `break`, the
 /// stream dropped, a timeout) runs the cancel hook once, which closes the connection. Errors
@@ -68,7 +68,7 @@ final class StreamChannel: DeadlineExpiring, Sendable {
     /// Bytes left in the buffer when a held-back producer goes on.
     let lowWater: Int
     /// Unread bytes past which a producer that did not pause ends the stream with
-    /// ``StreamBufferOverflow``.
+    /// ``StreamError/readerFellBehind(limit:)``.
     let hardLimit: Int
     let state = Locked(State())
 
@@ -127,7 +127,7 @@ final class StreamChannel: DeadlineExpiring, Sendable {
             if state.buffered > hardLimit {
                 // The producer did not pause: end it here, the reader gets what is buffered.
                 state.producerEnded = true
-                state.producerError = .transport(StreamBufferOverflow(limit: hardLimit), nil)
+                state.producerError = .transport(StreamError.readerFellBehind(limit: hardLimit), nil)
                 state.cancelRequested = true
                 overflowed = true
             } else if state.buffered >= highWater, !state.paused {

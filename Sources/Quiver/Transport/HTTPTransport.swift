@@ -79,7 +79,7 @@ public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns as soon as the response head has arrived, with the body to
     /// come as a ``ResponseStream`` (``Provider/stream(for:)``).
     ///
-    /// The default fails with ``StreamingNotSupported``. A transport that streams:
+    /// The default fails with ``StreamError/streamingNotSupported(transport:)``. A transport that streams:
     /// - returns once the head has arrived, for any status code, enforcing
     ///   ``TransportRequest/timeout`` until then (Quiver enforces it, and the idle limit between
     ///   chunks, over the body);
@@ -97,12 +97,12 @@ public protocol HTTPTransport: Sendable {
 
 extension HTTPTransport {
     /// Streaming is not supported unless a transport implements ``HTTPTransport/stream(_:)``:
-    /// fails with ``StreamingNotSupported`` before sending anything.
+    /// fails with ``StreamError/streamingNotSupported(transport:)`` before sending anything.
     ///
     /// - Parameter request: The request that was not sent.
     /// - Returns: Never.
-    /// - Throws: ``StreamingNotSupported``.
+    /// - Throws: ``StreamError/streamingNotSupported(transport:)``.
     public func stream(_ request: TransportRequest) async throws -> ResponseStream {
-        throw StreamingNotSupported(transport: Self.self)
+        throw StreamError.streamingNotSupported(transport: String(describing: Self.self))
     }
 }

@@ -41,7 +41,7 @@ import Testing
             for try await _ in try await provider.stream(for: target).events() { received += 1 }
         } throws: { error in
             guard case .decoding(let cause, let response) = error as? QuiverError else { return false }
-            return (cause as? EventTooLarge)?.limit == 8 << 20 && response.request?.url?.path == "/sse-big-event"
+            return (cause as? StreamError) == .eventTooLarge(limit: 8 << 20) && response.request?.url?.path == "/sse-big-event"
         }
         #expect(received == 0)
     }
@@ -52,7 +52,7 @@ import Testing
             for try await _ in try await provider.stream(for: target).events(eventLimit: 64 << 10) {}
         } throws: { error in
             guard case .decoding(let cause, _) = error as? QuiverError else { return false }
-            return (cause as? EventTooLarge)?.limit == 64 << 10
+            return (cause as? StreamError) == .eventTooLarge(limit: 64 << 10)
         }
         var sizes: [Int] = []
         for try await event in try await provider.stream(for: target).events(eventLimit: 256 << 10) {

@@ -146,7 +146,7 @@ struct NumberedEvent: Decodable, Equatable {
             for try await _ in try await provider.stream(for: target).lines(limit: 1 << 20) {}
         } throws: { error in
             guard case .decoding(let cause, _) = error as? QuiverError else { return false }
-            return (cause as? LineTooLong)?.limit == 1 << 20
+            return (cause as? StreamError) == .lineTooLong(limit: 1 << 20)
         }
         var lengths: [Int] = []
         for try await line in try await provider.stream(for: target).lines(limit: 4 << 20) {
@@ -249,7 +249,7 @@ struct NumberedEvent: Decodable, Equatable {
                 while let chunk = try await iterator.next() { delivered += chunk.count }
             } throws: { error in
                 guard case .transport(let cause, _) = error as? QuiverError else { return false }
-                return (cause as? StreamBufferOverflow)?.limit == StreamChannel.defaultHardLimit
+                return (cause as? StreamError) == .readerFellBehind(limit: StreamChannel.defaultHardLimit)
             }
             #expect(delivered > StreamChannel.defaultHighWater && delivered <= StreamChannel.defaultHardLimit + (1 << 20))
         }

@@ -45,7 +45,7 @@ func lines(of chunks: [Data], limit: Int = 1 << 20, loneCR: Bool = false) throws
             #expect(try lines(of: chunks, limit: 4) == ["abcd", "efgh"])
         }
         for chunks in splits(of: Array("abcde\n".utf8)) {
-            #expect(throws: LineTooLong.self) { try lines(of: chunks, limit: 4) }
+            #expect(throws: StreamError.lineTooLong(limit: 4)) { try lines(of: chunks, limit: 4) }
         }
     }
 
@@ -53,6 +53,6 @@ func lines(of chunks: [Data], limit: Int = 1 << 20, loneCR: Bool = false) throws
         var splitter = LineSplitter(limit: 1024)
         let chunk = Data(repeating: UInt8(ascii: "x"), count: 600)
         _ = try splitter.append(chunk)
-        #expect(throws: LineTooLong.self) { _ = try splitter.append(chunk) }
+        #expect(throws: StreamError.lineTooLong(limit: 1024)) { _ = try splitter.append(chunk) }
     }
 }

@@ -83,7 +83,7 @@ import Testing
             _ = try await provider.stream(for: .chat)
         } throws: { error in
             guard case .transport(let cause, nil) = error as? QuiverError else { return false }
-            return cause is StreamingNotSupported
+            return (cause as? StreamError) == .streamingNotSupported(transport: "RecordingTransport")
         }
         #expect(transport.requests.isEmpty)
     }

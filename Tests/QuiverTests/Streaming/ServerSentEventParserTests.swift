@@ -37,7 +37,7 @@ func events(of chunks: [Data], eventLimit limit: Int) async throws -> [ServerSen
                 for try await event in eventStream(chunks).events(eventLimit: 10) { received.append(event.data) }
             } throws: { error in
                 guard case .decoding(let cause, _) = error as? QuiverError else { return false }
-                return (cause as? EventTooLarge)?.limit == 10
+                return (cause as? StreamError) == .eventTooLarge(limit: 10)
             }
             #expect(received == ["ok"])
         }
@@ -57,7 +57,7 @@ func events(of chunks: [Data], eventLimit limit: Int) async throws -> [ServerSen
             _ = try await events(of: [Data(text.utf8)], eventLimit: 10)
         } throws: { error in
             guard case .decoding(let cause, _) = error as? QuiverError else { return false }
-            return cause is EventTooLarge
+            return (cause as? StreamError).map { if case .eventTooLarge = $0 { true } else { false } } ?? false
         }
         // Eleven empty data fields hold ten line feeds: at the limit.
         let atLimit = try await events(of: [Data(String(text.dropFirst(5)).utf8)], eventLimit: 10)

@@ -15,7 +15,7 @@ import FoundationNetworking
 ///   was delivered as 6 GB, repeating itself), and blocking the delegate callback would block
 ///   every session of the process (their work queues share one target queue). So the channel
 ///   buffers until its hard limit (the request's ``TransportRequest/maximumBodySize``), then
-///   ends the stream with ``StreamBufferOverflow``.
+///   ends the stream with ``StreamError/readerFellBehind(limit:)``.
 ///
 /// The head continuation is resumed exactly once: by whoever takes it out of the locked state.
 final class StreamExchange: DeadlineExpiring {
