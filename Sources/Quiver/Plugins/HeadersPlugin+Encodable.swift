@@ -15,6 +15,7 @@ extension HeadersPlugin {
     /// }
     ///
     /// let headers = HeadersPlugin(encoding: { _ in SessionHeaders(authorization: await session.bearer) })
+    /// let fixed = HeadersPlugin(encoding: { _ in SessionHeaders(authorization: nil) })   // the same model every time
     /// ```
     ///
     /// - Parameters:
@@ -27,16 +28,6 @@ extension HeadersPlugin {
         self.init([:], precedence: precedence, dynamicHeaders: { target in
             try HeaderFields.fields(of: try await headers(target))
         })
-    }
-
-    /// Adds the header fields of a fixed `Encodable` model, as `init(precedence:encoding:)` does
-    /// for one made per request.
-    ///
-    /// - Parameters:
-    ///   - headers: The model; `nil` properties are left out.
-    ///   - precedence: Which side wins on a clash. Defaults to ``Precedence/target``.
-    public init(encoding headers: some Encodable & Sendable, precedence: Precedence = .target) {
-        self.init(precedence: precedence, encoding: { _ in headers })
     }
 }
 

@@ -158,19 +158,6 @@ public final class Provider<Target: TargetType>: Sendable {
         try await response(for: target).decode(type, using: decoder ?? self.decoder(for: target))
     }
 
-    /// Requests `target`, decodes its JSON body into `type`'s DTO and converts it.
-    ///
-    /// - Parameters:
-    ///   - type: The application type, made from its ``DTODecodable/DTO``.
-    ///   - target: The endpoint to request.
-    ///   - decoder: The decoder to use, as for ``decode(_:from:using:)``.
-    /// - Returns: The converted value.
-    /// - Throws: The ``QuiverError`` that ended the request, or ``QuiverError/decoding(_:_:)``
-    ///   when the DTO does not decode or convert.
-    public func decode<D: DTODecodable>(_ type: D.Type, from target: Target, using decoder: JSONDecoder? = nil) async throws(QuiverError) -> D {
-        try await response(for: target).decode(type, using: decoder ?? self.decoder(for: target))
-    }
-
     /// The encoder for `target`'s `.json` bodies that name none: its own, else the provider's.
     func encoder(for target: any TargetType) -> JSONEncoder? {
         (target as? any EncoderProviding)?.encoder ?? encoder

@@ -1,8 +1,9 @@
 /// An application model made from a raw transfer object (DTO) that mirrors the JSON.
 ///
-/// Keep the wire format in a plain `Decodable` DTO and convert it into the type the app uses;
-/// ``Response/decode(_:atKeyPath:using:)-55nwj`` and ``Provider/decode(_:from:using:)-14xxf``
-/// do both steps.
+/// Keep the wire format in a plain `Decodable` DTO and convert it into the type the app uses.
+/// The model is `Decodable` through its DTO, so every call that decodes
+/// (``Response/decode(_:atKeyPath:using:)``, ``Provider/decode(_:from:using:)``, a
+/// ``DecodableMapping``) does both steps, for arrays and optionals of it too.
 ///
 /// ```swift
 /// struct UserDTO: Decodable { let id: Int; let full_name: String; let email: String? }
@@ -18,7 +19,7 @@
 ///
 /// let users = try response.decode([User].self)   // arrays and optionals convert too
 /// ```
-public protocol DTODecodable {
+public protocol DTODecodable: Decodable {
     /// The transfer object the JSON decodes into.
     associatedtype DTO: Decodable
 
@@ -31,24 +32,12 @@ public protocol DTODecodable {
     static func from(dto: DTO) throws -> Self
 }
 
-extension Array: DTODecodable where Element: DTODecodable {
-    /// Converts every element.
+extension DTODecodable {
+    /// Decodes the ``DTO`` and converts it with ``from(dto:)``: what makes the model
+    /// `Decodable`. A conversion that throws is a decoding error.
     ///
-    /// - Parameter dto: The decoded elements.
-    /// - Returns: The converted elements.
-    /// - Throws: The first element's conversion error.
-    public static func from(dto: [Element.DTO]) throws -> [Element] {
-        try dto.map(Element.from(dto:))
-    }
-}
-
-extension Optional: DTODecodable where Wrapped: DTODecodable {
-    /// Converts the value, if there is one.
-    ///
-    /// - Parameter dto: The decoded value, or `nil`.
-    /// - Returns: The converted value, or `nil`.
-    /// - Throws: The value's conversion error.
-    public static func from(dto: Wrapped.DTO?) throws -> Wrapped? {
-        try dto.map(Wrapped.from(dto:))
+    /// - Parameter decoder: The decoder to read the DTO from.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.from(dto: DTO(from: decoder))
     }
 }

@@ -13,12 +13,12 @@
 ///     }
 /// }
 ///
-/// var task: HTTPTask { .json(dto: newUser) }   // also .form(dto:), .query(dto:); arrays and optionals too
+/// var task: HTTPTask { .json(newUser) }   // also .form, .query; arrays and optionals too
 /// ```
 ///
 /// The conversion runs when the request is built; a conversion that throws fails the request
 /// with ``QuiverError/encoding(_:)``, and nothing is sent.
-public protocol DTOEncodable {
+public protocol DTOEncodable: Encodable {
     /// The transfer object that is encoded.
     associatedtype DTO: Encodable
 
@@ -30,38 +30,11 @@ public protocol DTOEncodable {
     func toDTO() throws -> DTO
 }
 
-extension Array: DTOEncodable where Element: DTOEncodable {
-    /// Converts every element.
+extension DTOEncodable {
+    /// Encodes the transfer object ``toDTO()`` makes: what makes the model `Encodable`.
     ///
-    /// - Returns: The converted elements.
-    /// - Throws: The first element's conversion error.
-    public func toDTO() throws -> [Element.DTO] {
-        try map { try $0.toDTO() }
+    /// - Parameter encoder: The encoder to write the DTO to.
+    public func encode(to encoder: any Encoder) throws {
+        try toDTO().encode(to: encoder)
     }
-}
-
-extension Optional: DTOEncodable where Wrapped: DTOEncodable {
-    /// Converts the value, if there is one.
-    ///
-    /// - Returns: The converted value, or `nil`.
-    /// - Throws: The value's conversion error.
-    public func toDTO() throws -> Wrapped.DTO? {
-        try map { try $0.toDTO() }
-    }
-}
-
-/// A model encoded through its DTO: converted when the body or query is encoded, so that a
-/// failed conversion is an encoding error of the request.
-struct DTOPayload<Model: DTOEncodable & Sendable>: Encodable, Sendable {
-    /// The application model.
-    let model: Model
-
-    func encode(to encoder: any Encoder) throws {
-        try model.toDTO().encode(to: encoder)
-    }
-}
-
-extension DTOPayload: OptionalValue {
-    /// Whether the model is a `nil` optional: a `.query(dto:)` of `nil` adds no query.
-    var isNil: Bool { (model as? any OptionalValue)?.isNil ?? false }
 }

@@ -60,26 +60,6 @@ extension Response {
             || head.starts(with: [0x00, 0x00, 0xFE, 0xFF])
     }
 
-    /// The body decoded into a DTO, then converted into the application type `type`.
-    ///
-    /// Arrays and optionals of ``DTODecodable`` types convert element by element.
-    ///
-    /// - Parameters:
-    ///   - type: The application type.
-    ///   - keyPath: A dotted path to the value, or `nil` for the whole body.
-    ///   - decoder: The decoder, as for ``decode(_:atKeyPath:using:)-6uz4n``.
-    /// - Returns: The converted value.
-    /// - Throws: ``QuiverError/decoding(_:_:)`` when the DTO does not decode or does not convert.
-    public func decode<D: DTODecodable>(_ type: D.Type, atKeyPath keyPath: String? = nil,
-                                        using decoder: JSONDecoder? = nil) throws(QuiverError) -> D {
-        let dto = try decode(D.DTO.self, atKeyPath: keyPath, using: decoder)
-        do {
-            return try D.from(dto: dto)
-        } catch {
-            throw .decoding(error, self)
-        }
-    }
-
     /// The body as a string.
     ///
     /// - Parameter encoding: The text encoding; UTF-8 by default.

@@ -26,14 +26,14 @@ import Testing
     }
 
     @Test func aFixedModelIsSentOnEveryRequest() async throws {
-        let request = try await sent(with: HeadersPlugin(encoding: Headers(Authorization: "Bearer t", anythingElse: "x")))
+        let request = try await sent(with: HeadersPlugin(encoding: { _ in Headers(Authorization: "Bearer t", anythingElse: "x") }))
         #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t")
     }
 
     @Test func aNestedModelIsAnEncodingErrorAndNothingIsSent() async {
         struct Nested: Encodable, Sendable { var inner = ["a": "b"] }
         let transport = RecordingTransport()
-        let provider = Provider<GenericTarget>(transport: transport, plugins: [HeadersPlugin(encoding: Nested())])
+        let provider = Provider<GenericTarget>(transport: transport, plugins: [HeadersPlugin(encoding: { _ in Nested() })])
         guard case .encoding = await provider.result(for: GenericTarget(baseURL: exampleBase)).failure else {
             Issue.record("expected .encoding")
             return

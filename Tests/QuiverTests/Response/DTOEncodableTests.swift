@@ -29,31 +29,31 @@ import Testing
 
     @Test func aModelIsSentAsItsDTOInJSONFormAndQuery() async throws {
         let ada = AppUser(name: "Ada", age: 36)
-        let (_, json) = await sent(.json(dto: ada))
+        let (_, json) = await sent(.json(ada))
         #expect(json.requests.first?.body == .data(Data(#"{"age":36,"full_name":"Ada"}"#.utf8)))
-        let (_, form) = await sent(.form(dto: ada))
+        let (_, form) = await sent(.form(ada))
         #expect(form.requests.first?.body == .data(Data("age=36&full_name=Ada".utf8)))
-        let (_, query) = await sent(.query(dto: ada), method: .get)
+        let (_, query) = await sent(.query(ada), method: .get)
         #expect(query.requests.first?.url.query == "age=36&full_name=Ada")
     }
 
     @Test func arraysAndOptionalsConvertToo() async {
-        let (_, array) = await sent(.json(dto: [AppUser(name: "A", age: 1), AppUser(name: "B", age: 2)]))
+        let (_, array) = await sent(.json([AppUser(name: "A", age: 1), AppUser(name: "B", age: 2)]))
         #expect(array.requests.first?.body == .data(Data(#"[{"age":1,"full_name":"A"},{"age":2,"full_name":"B"}]"#.utf8)))
         let none: AppUser? = nil
-        let (_, optional) = await sent(.json(dto: none))
+        let (_, optional) = await sent(.json(none))
         #expect(optional.requests.first?.body == .data(Data("null".utf8)))
     }
 
     @Test func aNilOptionalModelAddsNoQuery() async {
         let none: AppUser? = nil
-        let (result, transport) = await sent(.query(dto: none), method: .get)
+        let (result, transport) = await sent(.query(none), method: .get)
         #expect(result.failure == nil)
         #expect(transport.requests.first?.url.query == nil)
     }
 
     @Test func aFailedConversionIsAnEncodingErrorAndNothingIsSent() async {
-        let (result, transport) = await sent(.json(dto: [AppUser(name: "A", age: 1), AppUser(name: "B", age: -1)]))
+        let (result, transport) = await sent(.json([AppUser(name: "A", age: 1), AppUser(name: "B", age: -1)]))
         guard case .encoding(let error) = result.failure else {
             Issue.record("expected .encoding, got \(result)")
             return
