@@ -75,11 +75,6 @@ public struct ServerSentEventSequence: AsyncSequence, Sendable {
                 if let event { return event }
             }
         }
-
-        /// The stream's last event ID, as ``ServerSentEventSequence/lastEventID``.
-        public var lastEventID: String? {
-            parser.stream.publicLastEventID
-        }
     }
 
     /// Starts reading the events.

@@ -47,12 +47,13 @@ struct EventStreamOutcome: Equatable, Sendable {
     /// Reads `chunks` as a streamed body through ``ResponseStream/events(lineLimit:eventLimit:)``.
     init(parsing chunks: [Data]) async throws {
         let stream = ResponseStream(response: Response(statusCode: 200, data: Data()), chunks: ChunkList(chunks: chunks))
-        var iterator = stream.events().makeAsyncIterator()
+        let sequence = stream.events()
+        var iterator = sequence.makeAsyncIterator()
         events = []
         while let event = try await iterator.next() {
             events.append(event)
         }
-        lastEventID = iterator.lastEventID
+        lastEventID = sequence.lastEventID
         reconnectionTime = iterator.parser.reconnectionTime
     }
 
