@@ -13,9 +13,9 @@ import Foundation
 ///     func user(id: Int) -> MappedTarget<APIResult<User>> {
 ///         GenericTarget(baseURL: baseURL, path: "users/\(id)").decoding(User.self)
 ///     }
-///     func search(_ tags: [String]) -> GenericTarget {
+///     func active(page: Int) -> GenericTarget {
 ///         GenericTarget(baseURL: baseURL, path: "users",
-///                       task: .query(["tags": tags], encoder: FormEncoder(arrayEncoding: .noBrackets)))
+///                       task: .query(["page": .int(page), "active": true], encoder: FormEncoder(boolEncoding: .numeric)))
 ///     }
 /// }
 /// ```
