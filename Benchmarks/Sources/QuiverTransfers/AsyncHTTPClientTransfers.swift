@@ -35,7 +35,7 @@ func runAsyncHTTPClientTransfer(mode: String, server: URL, size: Int, file: URL)
         let provider = Provider<GenericTarget>(transport: AsyncHTTPClientTransport(client: client))
         let response = try await provider.response(for: GenericTarget(
             baseURL: server, path: "blob",
-            task: HTTPTask.download(to: DownloadDestinations.file(file)).adding(query: ["bytes": .int(size)])))
+            task: HTTPTask.download(to: .file(file)).adding(query: ["bytes": .int(size)])))
         guard response.statusCode == 200 else { throw URLError(.badServerResponse) }
     case "ahc-raw-upload":
         let answer = try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(file.path)) { handle in

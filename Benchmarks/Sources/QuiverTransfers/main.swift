@@ -42,7 +42,7 @@ do {
         let provider = Provider<GenericTarget>(transport: URLSessionTransport(configuration: configuration))
         _ = try await provider.response(for: GenericTarget(
             baseURL: server, path: "blob",
-            task: HTTPTask.download(to: DownloadDestinations.file(file)).adding(query: ["bytes": .int(size)])))
+            task: HTTPTask.download(to: .file(file)).adding(query: ["bytes": .int(size)])))
     case "raw-upload":
         var request = URLRequest(url: server.appendingPathComponent("sink"))
         request.httpMethod = "POST"

@@ -52,7 +52,7 @@ enum RequestBuilder {
             throw .invalidRequest("\(endpoint.method) \(endpoint.url): \(problem)")
         }
         let encoder = endpoint.task.encodesJSON ? jsonEncoder() ?? defaultJSONEncoder : defaultJSONEncoder
-        var parts = Parts(method: endpoint.method, jsonEncoder: encoder)
+        var parts = Parts(jsonEncoder: encoder)
         try parts.collect(endpoint.task)
         if parts.bodySource != nil, endpoint.method.forbidsBody {
             throw .invalidRequest("\(endpoint.method) \(endpoint.url): \(RequestValidator.bodyRefusal(method: endpoint.method.rawValue))")
@@ -87,7 +87,6 @@ enum RequestBuilder {
 
     /// The body and query a task contributes.
     private struct Parts {
-        let method: HTTPMethod
         let jsonEncoder: JSONEncoder
         var body: Data?
         var bodySource: BodySource?
@@ -124,8 +123,6 @@ enum RequestBuilder {
             case .downloadCarrying(let body, let destination):
                 try collect(body)
                 download = destination
-            case .urlEncoded(let value, let encoder):
-                try collect(method.takesQueryParameters ? .query(value, encoder: encoder) : .form(value, encoder: encoder))
             case .composite(let base, let value, let encoder):
                 try collect(base)
                 try appendQuery(value, encoder: encoder)

@@ -85,9 +85,3 @@ public struct StubStreamPacing: Sendable, Hashable {
 
     private static let eventEndings: [[UInt8]] = [Array("\r\n\r\n".utf8), Array("\n\n".utf8), Array("\r\r".utf8)]
 }
-
-/// A target whose sample data ``Provider/stream(for:)`` streams in pieces when it is stubbed.
-public protocol StubStreamPacingProviding {
-    /// How the sample data is streamed. Without this adoption: ``StubStreamPacing/whole``.
-    var sampleStreamPacing: StubStreamPacing { get }
-}

@@ -1,14 +1,21 @@
 import Foundation
 
-/// A target built from values rather than declared as a type.
+/// A target built from values rather than declared as a type: the one way to build a target on
+/// the fly.
 ///
-/// Use it in service factories that hand out targets for a base URL and shared headers:
+/// Use it in service factories that hand out targets for a base URL and shared headers. Its
+/// ``task`` carries the query, the body and their encoding strategies;
+/// ``decoding(_:atKeyPath:)`` and ``mapping(_:)`` type it as a ``MappedTarget``:
 ///
 /// ```swift
 /// struct UsersService {
 ///     let baseURL: URL
-///     func user(id: Int) -> GenericTarget {
-///         GenericTarget(baseURL: baseURL, path: "users/\(id)")
+///     func user(id: Int) -> MappedTarget<APIResult<User>> {
+///         GenericTarget(baseURL: baseURL, path: "users/\(id)").decoding(User.self)
+///     }
+///     func active(page: Int) -> GenericTarget {
+///         GenericTarget(baseURL: baseURL, path: "users",
+///                       task: .query(["page": .int(page), "active": true], encoder: FormEncoder(boolEncoding: .numeric)))
 ///     }
 /// }
 /// ```

@@ -12,7 +12,7 @@ import Foundation
 /// .json(payload).adding(query: ["dryRun": true])
 /// .multipart(form)
 /// .uploadFile(videoURL, contentType: "video/mp4")
-/// .download(to: DownloadDestinations.suggested(in: downloads))
+/// .download(to: .suggested(in: downloads))
 /// ```
 ///
 /// A body on a `GET` or `HEAD` request is refused with ``QuiverError/invalidRequest(_:)``.
@@ -82,7 +82,7 @@ public enum HTTPTask: Sendable {
     /// `POST` body and answer with a file.
     ///
     /// ```swift
-    /// .downloadCarrying(.json(ReportRequest(year: 2025)), to: DownloadDestinations.suggested(in: downloads))
+    /// .downloadCarrying(.json(ReportRequest(year: 2025)), to: .suggested(in: downloads))
     /// ```
     ///
     /// - Parameters:
@@ -90,13 +90,6 @@ public enum HTTPTask: Sendable {
     ///     `.uploadFile`, or a query.
     ///   - destination: Decides the final URL once the response is known.
     indirect case downloadCarrying(HTTPTask, to: DownloadDestination)
-    /// `value` where the method wants it (Moya's `URLEncoding.default`): in the URL query for
-    /// `GET`, `HEAD` and `DELETE`, as an `application/x-www-form-urlencoded` body otherwise.
-    ///
-    /// - Parameters:
-    ///   - value: A model or ``Parameters`` whose top level is keyed.
-    ///   - encoder: The encoder to use; `nil` uses ``FormEncoder`` with its defaults.
-    case urlEncoded(any Encodable & Sendable, encoder: FormEncoder? = nil)
 
     /// A JSON body from a ``Parameters`` literal such as `["name": "Ada", "admin": false]`.
     ///

@@ -1,12 +1,20 @@
 import Foundation
 
-/// A ``GenericTarget`` with a closure that turns its outcome into any type: T21HTTPRequester's
-/// `HTTPGenericService<T>(url, path, method, params, mapping)`, for service factories whose
-/// targets map to something other than a decoded body.
+/// A ``GenericTarget`` that knows its own typed outcome: the one way to type a target built on
+/// the fly, made by ``GenericTarget/decoding(_:atKeyPath:)`` or ``GenericTarget/mapping(_:)``.
 ///
-/// `Provider<MultiTarget>.request(_:)` returns the closure's output, typed at compile time:
+/// A service factory hands such targets out, and `Provider<MultiTarget>.request(_:)` returns
+/// their output, typed at compile time:
 ///
 /// ```swift
+/// struct UsersService {
+///     let baseURL: URL
+///
+///     func user(id: Int) -> MappedTarget<APIResult<User>> {
+///         GenericTarget(baseURL: baseURL, path: "users/\(id)").decoding(User.self)
+///     }
+/// }
+///
 /// let films = GenericTarget(baseURL: swapi, path: "films/").mapping { result -> FilmsOutcome in
 ///     switch result {
 ///     case .success(let response): (try? response.decode([Film].self)).map(FilmsOutcome.films) ?? .mappingFailed
@@ -59,11 +67,25 @@ public struct MappedTarget<Output: Sendable>: TargetType, TargetMapping {
 }
 
 extension GenericTarget {
-    /// This target with a closure that turns its outcome into `Output`.
+    /// This target with a closure that turns its outcome into `Output` (T21HTTPRequester's
+    /// `HTTPGenericService<T>(url, path, method, params, mapping)`).
     ///
     /// - Parameter transform: Turns every outcome into `Output`.
     /// - Returns: A ``MappedTarget``.
     public func mapping<Output: Sendable>(_ transform: @escaping @Sendable (Result<Response, QuiverError>) -> Output) -> MappedTarget<Output> {
         MappedTarget(self, mapping: transform)
+    }
+
+    /// This target, typed: its body decodes into `type`, with the provider's decoder, and its
+    /// outcome is sorted into ``APIResult`` as a ``DecodableMapping`` target's is (`401` is
+    /// ``APIResult/unauthorized(_:)``, a body that does not decode ``APIResult/mappingFailed(_:_:)``).
+    ///
+    /// - Parameters:
+    ///   - type: The type the body decodes into.
+    ///   - keyPath: A dotted path to the value inside the body, or `nil` for the whole body.
+    /// - Returns: A ``MappedTarget`` whose output is an ``APIResult``.
+    public func decoding<Success: Decodable & Sendable>(_ type: Success.Type,
+                                                        atKeyPath keyPath: String? = nil) -> MappedTarget<APIResult<Success>> {
+        mapping { APIResult(decoding: $0, atKeyPath: keyPath) }
     }
 }

@@ -4,35 +4,29 @@ import FoundationNetworking
 #endif
 
 /// Decides where a download is kept, once its response is known: the file's final URL and how
-/// to put it there. As in Alamofire and Moya.
+/// to put it there.
 ///
-/// - Parameters:
-///   - temporaryURL: Where the body was written while it downloaded.
-///   - response: The response, with its headers and `suggestedFilename`.
-/// - Returns: The final URL and the options for moving the file there.
-public typealias DownloadDestination = @Sendable (_ temporaryURL: URL, _ response: HTTPURLResponse)
-    -> (destinationURL: URL, options: DownloadOptions)
+/// ```swift
+/// .download(to: .file(reportURL))
+/// .download(to: .suggested(in: downloadsFolder))
+/// .download(to: DownloadDestination { temporaryURL, response in
+///     (folder.appendingPathComponent("\(response.statusCode).bin"), [.removePreviousFile])
+/// })
+/// ```
+public struct DownloadDestination: Sendable {
+    /// Makes the final URL and the options from the temporary file and the response.
+    let decide: @Sendable (_ temporaryURL: URL, _ response: HTTPURLResponse) -> (destinationURL: URL, options: DownloadOptions)
 
-/// How a downloaded file is put at its destination.
-public struct DownloadOptions: OptionSet, Sendable, Hashable {
-    /// The options' bits.
-    public let rawValue: Int
-
-    /// Creates options from their bits.
+    /// A destination decided by a closure (Alamofire's and Moya's `DownloadDestination`).
     ///
-    /// - Parameter rawValue: The bits.
-    public init(rawValue: Int) {
-        self.rawValue = rawValue
+    /// - Parameter decide: Given where the body was written while it downloaded and the
+    ///   response (its headers, `suggestedFilename`), returns the final URL and the options for
+    ///   moving the file there.
+    public init(_ decide: @escaping @Sendable (_ temporaryURL: URL, _ response: HTTPURLResponse)
+                    -> (destinationURL: URL, options: DownloadOptions)) {
+        self.decide = decide
     }
 
-    /// Create the destination's missing parent directories.
-    public static let createIntermediateDirectories = DownloadOptions(rawValue: 1 << 0)
-    /// Replace a file already at the destination (otherwise the download fails).
-    public static let removePreviousFile = DownloadOptions(rawValue: 1 << 1)
-}
-
-/// Ready-made ``DownloadDestination``s.
-public enum DownloadDestinations {
     /// Keeps the download in `directory` under the name the server suggests
     /// (`Content-Disposition`, else the URL's last path component).
     ///
@@ -43,7 +37,7 @@ public enum DownloadDestinations {
     /// - Returns: A destination.
     public static func suggested(in directory: URL,
                                  options: DownloadOptions = [.createIntermediateDirectories, .removePreviousFile]) -> DownloadDestination {
-        { _, response in
+        DownloadDestination { _, response in
             // Foundation on Linux suggests "Unknown" without a Content-Disposition: use the URL then.
             let suggested = response.value(forHTTPHeaderField: "Content-Disposition") != nil
                 ? response.suggestedFilename : response.url?.lastPathComponent
@@ -62,6 +56,6 @@ public enum DownloadDestinations {
     ///     previous file.
     /// - Returns: A destination.
     public static func file(_ url: URL, options: DownloadOptions = [.createIntermediateDirectories, .removePreviousFile]) -> DownloadDestination {
-        { _, _ in (url, options) }
+        DownloadDestination { _, _ in (url, options) }
     }
 }

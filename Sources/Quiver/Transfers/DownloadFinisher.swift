@@ -19,7 +19,7 @@ enum DownloadFinisher {
             TemporaryFiles.remove(temporary)
             return .failure(.transport(URLError(.cannotCreateFile), response))
         }
-        let (target, options) = destination(temporary, http)
+        let (target, options) = destination.decide(temporary, http)
         let files = FileManager.default
         do {
             if options.contains(.createIntermediateDirectories) {

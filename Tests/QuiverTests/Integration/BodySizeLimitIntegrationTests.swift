@@ -14,7 +14,7 @@ struct LimitedTarget: TargetType, BodySizeLimitsProviding {
     var baseURL: URL { url }
     var path: String { "" }
     var method: HTTPMethod { .get }
-    var task: HTTPTask { downloadTo.map { .download(to: DownloadDestinations.file($0)) } ?? .plain }
+    var task: HTTPTask { downloadTo.map { .download(to: .file($0)) } ?? .plain }
     var bodySizeLimits: BodySizeLimits { limits }
 }
 

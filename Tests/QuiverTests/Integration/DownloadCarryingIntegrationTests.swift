@@ -15,7 +15,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let destination = folder.url.appendingPathComponent("report.json")
-        let task = HTTPTask.downloadCarrying(.json(["year": 2025]), to: DownloadDestinations.file(destination))
+        let task = HTTPTask.downloadCarrying(.json(["year": 2025]), to: .file(destination))
             .adding(query: ["format": "json"])
         let response = try await Provider<GenericTarget>().response(for: GenericTarget(
             baseURL: fault, path: "echo", method: .post, task: task))

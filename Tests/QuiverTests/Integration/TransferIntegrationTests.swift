@@ -45,7 +45,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let size = 5 << 20
-        let target = GenericTarget(baseURL: fault, path: "blob", task: HTTPTask.download(to: DownloadDestinations.suggested(in: folder.url))
+        let target = GenericTarget(baseURL: fault, path: "blob", task: HTTPTask.download(to: .suggested(in: folder.url))
             .adding(query: ["bytes": .int(size)]))
         let collected = Locked([ProgressResponse]())
         _ = try await provider.response(for: target) { report in collected.withLock { $0.append(report) } }
@@ -67,7 +67,7 @@ import Testing
         defer { folder.remove() }
         let destination = folder.url.appendingPathComponent("never.bin")
         let target = GenericTarget(baseURL: fault, path: "slow-drip",
-                                   task: HTTPTask.download(to: DownloadDestinations.file(destination)).adding(query: ["bytes": 200, "interval": 0.05]))
+                                   task: HTTPTask.download(to: .file(destination)).adding(query: ["bytes": 200, "interval": 0.05]))
         let task = Task { await provider.result(for: target) }
         try await Task.sleep(nanoseconds: 300_000_000)
         let started = Date()
@@ -85,7 +85,7 @@ import Testing
         defer { folder.remove() }
         let destination = folder.url.appendingPathComponent("broken.bin")
         let result = await provider.result(for: GenericTarget(baseURL: fault, path: "reset-mid-body",
-                                                              task: .download(to: DownloadDestinations.file(destination))))
+                                                              task: .download(to: .file(destination))))
         guard case .transport? = result.failure else {
             Issue.record("expected .transport, got \(result)")
             return
@@ -127,7 +127,7 @@ import Testing
         defer { folder.remove() }
         let destination = folder.url.appendingPathComponent("bytes.bin")
         let response = try await Provider<GenericTarget>(transport: TransportUnderTest.shared).response(for: GenericTarget(
-            baseURL: base, path: "bytes/20000", task: .download(to: DownloadDestinations.file(destination))))
+            baseURL: base, path: "bytes/20000", task: .download(to: .file(destination))))
         #expect(response.fileURL == destination)
         #expect(try Data(contentsOf: destination).count == 20000)
     }

@@ -52,8 +52,8 @@ import Testing
         var longer = form
         longer.append("x", name: "y")
         let endpoints = [
-            endpoint(method: .get, task: .download(to: { url, _ in (url, []) })),
-            endpoint(task: .downloadCarrying(.json(["a": 1]), to: { url, _ in (url, []) })),
+            endpoint(method: .get, task: .download(to: DownloadDestination { url, _ in (url, []) })),
+            endpoint(task: .downloadCarrying(.json(["a": 1]), to: DownloadDestination { url, _ in (url, []) })),
             endpoint(task: .multipart(form)),
             endpoint(task: .json(Unencodable())),
         ]

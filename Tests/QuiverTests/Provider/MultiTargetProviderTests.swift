@@ -38,17 +38,17 @@ struct UsersService {
 
     private var headers: [String: String] { ["Authorization": "Bearer \(token)", "Accept": "application/json"] }
 
-    func user(id: Int) -> TypedTarget<User> {
+    func user(id: Int) -> MappedTarget<APIResult<User>> {
         GenericTarget(baseURL: baseURL, path: "users/\(id)", headers: headers,
                       sampleData: Data(#"{"id":\#(id),"name":"Ada"}"#.utf8)).decoding(User.self)
     }
 
-    func rename(id: Int, to name: String) -> TypedTarget<User> {
+    func rename(id: Int, to name: String) -> MappedTarget<APIResult<User>> {
         GenericTarget(baseURL: baseURL, path: "users/\(id)", method: .patch, task: .json(["name": .string(name)]),
                       headers: headers, sampleData: Data(#"{"id":\#(id),"name":"\#(name)"}"#.utf8)).decoding(User.self)
     }
 
-    func names() -> TypedTarget<[String]> {
+    func names() -> MappedTarget<APIResult<[String]>> {
         GenericTarget(baseURL: baseURL, path: "users", headers: headers,
                       sampleData: Data(#"{"data":["Ada","Grace"]}"#.utf8)).decoding([String].self, atKeyPath: "data")
     }
@@ -58,7 +58,7 @@ struct UsersService {
     private let service = UsersService(baseURL: URL(string: "https://api.example.com/v3")!, token: "t0k3n")
 
     @Test func theFactoryHandsOutTargetsWithItsBaseURLAndHeaders() throws {
-        let request = try Provider<TypedTarget<User>>.defaultEndpointMapping(for: service.rename(id: 4, to: "Ada")).urlRequest()
+        let request = try Provider<MappedTarget<APIResult<User>>>.defaultEndpointMapping(for: service.rename(id: 4, to: "Ada")).urlRequest()
         #expect(request.url?.absoluteString == "https://api.example.com/v3/users/4")
         #expect(request.httpMethod == "PATCH")
         #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t0k3n")

@@ -7,7 +7,7 @@ import Testing
 
 /// A download that carries a body, built offline.
 @Suite struct HTTPTaskDownloadCarryingTests {
-    private let destination = DownloadDestinations.file(URL(fileURLWithPath: "/tmp/quiver-report.json"))
+    private let destination = DownloadDestination.file(URL(fileURLWithPath: "/tmp/quiver-report.json"))
 
     private func endpoint(_ method: HTTPMethod, _ task: HTTPTask) -> Endpoint {
         Endpoint(url: "https://api.example.com/reports", sampleResponseClosure: { .networkResponse(200, Data()) },

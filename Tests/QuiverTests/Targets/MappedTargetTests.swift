@@ -38,4 +38,28 @@ import Testing
         let garbage = Provider<MultiTarget>(transport: RecordingTransport(.status(200, Data("nope".utf8))))
         #expect(await garbage.request(films()) == .mappingFailed)
     }
+
+    /// A decoding target sorts its outcome as a ``DecodableMapping`` target does.
+    @Test func aDecodingTargetSortsEveryPathIntoAnAPIResult() async {
+        let names = GenericTarget(baseURL: exampleBase, path: "users").decoding([String].self, atKeyPath: "data")
+        let found = Provider<MultiTarget>(transport: RecordingTransport(.status(200, Data(#"{"data":["Ada"]}"#.utf8))))
+        #expect(await found.request(names).value == ["Ada"])
+        let unauthorized = Provider<MultiTarget>(transport: RecordingTransport(.status(401, Data())))
+        guard case .unauthorized(let response) = await unauthorized.request(names) else {
+            Issue.record("a 401 must be .unauthorized")
+            return
+        }
+        #expect(response.statusCode == 401)
+        let garbage = Provider<MultiTarget>(transport: RecordingTransport(.status(200, Data(#"{"data":"Ada"}"#.utf8))))
+        guard case .mappingFailed = await garbage.request(names) else {
+            Issue.record("a body that does not decode must be .mappingFailed")
+            return
+        }
+        let missing = Provider<MultiTarget>(transport: RecordingTransport(.status(404, Data())))
+        guard case .failure(.statusCode(let rejected)) = await missing.request(names) else {
+            Issue.record("another rejected status must be .failure")
+            return
+        }
+        #expect(rejected.statusCode == 404)
+    }
 }

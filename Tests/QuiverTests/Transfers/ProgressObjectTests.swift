@@ -24,7 +24,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let destination = folder.url.appendingPathComponent("report.pdf")
-        let target = GenericTarget(baseURL: exampleBase, path: "report", task: .download(to: DownloadDestinations.file(destination)),
+        let target = GenericTarget(baseURL: exampleBase, path: "report", task: .download(to: .file(destination)),
                                    sampleData: Data("%PDF-1.7".utf8))
         let provider = Provider<GenericTarget>(stubClosure: Provider.immediatelyStub)
         let last = Locked<ProgressResponse?>(nil)

@@ -73,7 +73,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let destination = folder.url.appendingPathComponent("nested/dir/report.pdf")
-        let target = GenericTarget(baseURL: exampleBase, path: "report", task: .download(to: DownloadDestinations.file(destination)),
+        let target = GenericTarget(baseURL: exampleBase, path: "report", task: .download(to: .file(destination)),
                                    sampleData: Data("%PDF-1.7".utf8))
         let response = try await provider().response(for: target)
         #expect(response.fileURL == destination)
@@ -85,7 +85,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let destination = try folder.file("report.txt", contents: Data("old".utf8))
-        let keep = GenericTarget(baseURL: exampleBase, task: .download(to: DownloadDestinations.file(destination, options: [])),
+        let keep = GenericTarget(baseURL: exampleBase, task: .download(to: .file(destination, options: [])),
                                  sampleData: Data("new".utf8))
         guard case .transport(let cause as DownloadSaveError, _) = await provider().result(for: keep).failure else {
             Issue.record("expected a DownloadSaveError")
@@ -94,7 +94,7 @@ import Testing
         #expect("\(cause)".contains("could not be saved"))
         #expect(cause.destination.lastPathComponent.isEmpty == false)
         #expect(try Data(contentsOf: destination) == Data("old".utf8))
-        let replace = GenericTarget(baseURL: exampleBase, task: .download(to: DownloadDestinations.file(destination, options: .removePreviousFile)),
+        let replace = GenericTarget(baseURL: exampleBase, task: .download(to: .file(destination, options: .removePreviousFile)),
                                     sampleData: Data("new".utf8))
         _ = try await provider().response(for: replace)
         #expect(try Data(contentsOf: destination) == Data("new".utf8))
@@ -104,7 +104,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let destination = folder.url.appendingPathComponent("missing.bin")
-        let target = GenericTarget(baseURL: exampleBase, task: .download(to: DownloadDestinations.file(destination)))
+        let target = GenericTarget(baseURL: exampleBase, task: .download(to: .file(destination)))
         let result = await provider(sample: .networkResponse(404, Data(#"{"error":"gone"}"#.utf8))).result(for: target)
         guard case .statusCode(let response) = result.failure else {
             Issue.record("expected .statusCode")
@@ -117,16 +117,16 @@ import Testing
 
     @Test func theSuggestedDestinationUsesTheServersFileName() throws {
         let folder = URL(fileURLWithPath: "/downloads")
-        let destination = DownloadDestinations.suggested(in: folder)
+        let destination = DownloadDestination.suggested(in: folder)
         let http = try #require(HTTPURLResponse(url: URL(string: "https://h/files/42")!, statusCode: 200, httpVersion: nil,
                                                 headerFields: ["Content-Disposition": #"attachment; filename="../../etc/report.csv""#]))
-        let (url, options) = destination(URL(fileURLWithPath: "/tmp/x"), http)
+        let (url, options) = destination.decide(URL(fileURLWithPath: "/tmp/x"), http)
         // The server's name never leads out of the folder (Foundation may also flatten it).
         #expect(url.deletingLastPathComponent().path == "/downloads")
         #expect(url.lastPathComponent.hasSuffix("report.csv"))
         #expect(options == [.createIntermediateDirectories, .removePreviousFile])
         let plain = try #require(HTTPURLResponse(url: URL(string: "https://h/files/data.json")!, statusCode: 200, httpVersion: nil, headerFields: [:]))
-        #expect(destination(URL(fileURLWithPath: "/tmp/x"), plain).destinationURL.path == "/downloads/data.json")
+        #expect(destination.decide(URL(fileURLWithPath: "/tmp/x"), plain).destinationURL.path == "/downloads/data.json")
     }
 
     // MARK: Progress

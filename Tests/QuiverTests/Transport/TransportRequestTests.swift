@@ -45,7 +45,7 @@ import Testing
         defer { folder.remove() }
         let transport = RecordingTransport()
         let target = GenericTarget(baseURL: exampleBase,
-                                   task: .download(to: DownloadDestinations.file(folder.url.appendingPathComponent("x"))))
+                                   task: .download(to: .file(folder.url.appendingPathComponent("x"))))
         _ = await Provider<GenericTarget>(transport: transport).result(for: target)
         let request = try #require(transport.requests.first)
         guard case .file(let file) = request.destination else {
@@ -60,7 +60,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let destination = folder.url.appendingPathComponent("report.bin")
-        let target = GenericTarget(baseURL: exampleBase, task: .download(to: DownloadDestinations.file(destination)))
+        let target = GenericTarget(baseURL: exampleBase, task: .download(to: .file(destination)))
         // RecordingTransport answers in memory whatever the destination: the contract says a file.
         let result = await Provider<GenericTarget>(transport: RecordingTransport(.status(200, Data("body".utf8))))
             .result(for: target)

@@ -38,7 +38,15 @@ extension DecodableMapping {
     /// - Parameter result: The outcome of the request.
     /// - Returns: The typed outcome.
     public func map(_ result: Result<Response, QuiverError>) -> APIResult<Success> {
-        APIResult(result) { response in
+        APIResult(decoding: result, atKeyPath: keyPath)
+    }
+}
+
+extension APIResult where Success: Decodable {
+    /// The outcome of `result` with its body decoded at `keyPath`: the `map` of every
+    /// ``DecodableMapping`` and of ``GenericTarget/decoding(_:atKeyPath:)``.
+    init(decoding result: Result<Response, QuiverError>, atKeyPath keyPath: String?) {
+        self.init(result) { response in
             try response.decode(Success.self, atKeyPath: keyPath)
         }
     }

@@ -158,9 +158,9 @@ struct DeleteUser: TargetType, DecodableMapping {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let target = GenericTarget(baseURL: exampleBase, sampleData: Data(#"{"at":"2023-11-14T22:13:20Z"}"#.utf8)).decoding(Stamp.self)
-        let provider = Provider<TypedTarget<Stamp>>(stubClosure: Provider.immediatelyStub, decoder: decoder)
+        let provider = Provider<MappedTarget<APIResult<Stamp>>>(stubClosure: Provider.immediatelyStub, decoder: decoder)
         #expect(await provider.request(target).value?.at.timeIntervalSince1970 == 1_700_000_000)
-        let plain = Provider<TypedTarget<Stamp>>(stubClosure: Provider.immediatelyStub)
+        let plain = Provider<MappedTarget<APIResult<Stamp>>>(stubClosure: Provider.immediatelyStub)
         guard case .mappingFailed = await plain.request(target) else {
             Issue.record("a plain decoder must not read an ISO date")
             return

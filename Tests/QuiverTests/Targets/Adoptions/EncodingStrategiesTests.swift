@@ -53,7 +53,7 @@ import Testing
                                       provider: Legacy.encoder(.secondsSince1970))
         #expect(provided == #"{"at":1000}"#)
         #expect(HTTPTask.json(Payload(at: date)).encodesJSON)
-        #expect(HTTPTask.downloadCarrying(.composite(.json(Payload(at: date)), query: ["a": 1]), to: DownloadDestinations.file(URL(fileURLWithPath: "/tmp/x"))).encodesJSON)
+        #expect(HTTPTask.downloadCarrying(.composite(.json(Payload(at: date)), query: ["a": 1]), to: .file(URL(fileURLWithPath: "/tmp/x"))).encodesJSON)
         #expect(!HTTPTask.plain.encodesJSON)
         #expect(!HTTPTask.composite(.data(Data()), query: ["a": 1]).encodesJSON)
         #expect(!HTTPTask.form(["a": 1]).encodesJSON)

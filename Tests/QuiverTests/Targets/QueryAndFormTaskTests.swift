@@ -2,17 +2,21 @@ import Foundation
 import Testing
 @testable import Quiver
 
-@Suite struct URLEncodedTaskTests {
-    /// T21HTTPRequester's services: `parameters` with `URLEncoding.default`.
+/// T21HTTPRequester's and Moya's `URLEncoding.default` parameters, written as `.query` for
+/// `GET`, `HEAD` and `DELETE` and `.form` for the methods with a body.
+@Suite struct QueryAndFormTaskTests {
     private struct Service: TargetType {
         let method: HTTPMethod
         var baseURL: URL { exampleBase }
         var path: String { "session" }
-        var task: HTTPTask { .urlEncoded(["user": "ada", "password": "s3cret"]) }
+        var task: HTTPTask {
+            let parameters: Parameters = ["user": "ada", "password": "s3cret"]
+            return method == .get || method == .head || method == .delete ? .query(parameters) : .form(parameters)
+        }
     }
 
     @Test(arguments: [HTTPMethod.get, .head, .delete])
-    func parametersGoInTheQueryForGetHeadAndDelete(method: HTTPMethod) async throws {
+    func aQueryGoesInTheURLWithNoBody(method: HTTPMethod) async throws {
         let transport = RecordingTransport()
         _ = try await Provider<Service>(transport: transport).response(for: Service(method: method))
         let sent = try #require(transport.requests.first)
@@ -21,7 +25,7 @@ import Testing
     }
 
     @Test(arguments: [HTTPMethod.post, .put, .patch])
-    func parametersGoInAFormBodyOtherwise(method: HTTPMethod) async throws {
+    func aFormGoesInTheBodyWithItsContentType(method: HTTPMethod) async throws {
         let transport = RecordingTransport()
         _ = try await Provider<Service>(transport: transport).response(for: Service(method: method))
         let sent = try #require(transport.requests.first)

@@ -16,9 +16,3 @@ public protocol StreamTimeoutProviding {
     /// The longest wait for the next chunk of a streamed body, in seconds; `nil` for no limit.
     var streamIdleTimeout: TimeInterval? { get }
 }
-
-extension ResponseStream {
-    /// The idle limit between two chunks of a streamed body for targets that do not adopt
-    /// ``StreamTimeoutProviding``: 60 seconds, as URLSession's default request timeout.
-    public static let defaultIdleTimeout: TimeInterval = 60
-}
