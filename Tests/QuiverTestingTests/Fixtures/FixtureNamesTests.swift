@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Quiver
+@testable import QuiverTesting
 
 @Suite struct FixtureNamingTests {
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import Quiver
 
 /// A fixture's JSON body as values, for ``Fixture``'s `Codable` conformance: like ``JSONValue``,
 /// but numbers are `Decimal`s, which keep integers beyond 2^53 and decimal fractions exact to 38

@@ -1,4 +1,5 @@
 import Foundation
+import Quiver
 
 extension Provider {
     /// An endpoint mapping whose stubbed answers are the fixture files in `directory`, as

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import Quiver
+@testable import QuiverTesting
 
 struct NamedFixtureTarget: TargetType, FixtureNaming {
     var baseURL: URL { exampleBase }
