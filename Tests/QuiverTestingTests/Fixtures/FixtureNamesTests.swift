@@ -3,7 +3,7 @@ import Testing
 @testable import Quiver
 @testable import QuiverTesting
 
-@Suite struct FixtureNamingTests {
+@Suite struct FixtureNamesTests {
     @Test(arguments: [
         ("users/1", HTTPMethod.get, "GET-users-1.json"),
         ("/users/1/", .get, "GET-users-1.json"),
