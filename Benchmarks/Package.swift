@@ -32,6 +32,8 @@ let package = Package(
                 "BenchSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Quiver", package: "Quiver"),
+                // Replaying fixtures (StubbedPipeline).
+                .product(name: "QuiverTesting", package: "Quiver"),
             ],
             path: "Benchmarks/QuiverBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -4,6 +4,7 @@
 // itself (`User`, `GitHub` of the README's quick start, `Petstore` of Getting started,
 // `APIError` ...) are not repeated here; keep this file to what the blocks really leave out.
 import Quiver
+import QuiverTesting
 
 // MARK: Values
 

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // An app-side package that applies Quiver's QuiverFixtures build plugin: its API target takes
-// `sampleData` from `Sources/ExampleAPI/Fixtures/`, its tests replay the recorded responses in
-// `Tests/ExampleAPITests/Fixtures/`. Built and tested by Quiver's `scripts/test`.
+// `sampleData` from `Sources/ExampleAPI/Fixtures/` (sample files only: it needs Quiver alone),
+// its tests replay the recorded responses in `Tests/ExampleAPITests/Fixtures/` (with QuiverTesting). Built and tested by Quiver's `scripts/test`.
 import PackageDescription
 
 let package = Package(
@@ -21,7 +21,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleAPITests",
-            dependencies: ["ExampleAPI", .product(name: "Quiver", package: "Quiver")],
+            // QuiverTesting: the recorded fixtures in Fixtures/ are `Fixture` values, replayed.
+            dependencies: ["ExampleAPI", .product(name: "Quiver", package: "Quiver"),
+                           .product(name: "QuiverTesting", package: "Quiver")],
             exclude: ["Fixtures"],
             plugins: [.plugin(name: "QuiverFixtures", package: "Quiver")]
         ),

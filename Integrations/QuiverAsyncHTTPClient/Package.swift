@@ -41,6 +41,8 @@ let package = Package(
             dependencies: [
                 "QuiverAsyncHTTPClient",
                 .product(name: "Quiver", package: "Quiver"),
+                // The linked suites check the transport with TransportConformance and record fixtures.
+                .product(name: "QuiverTesting", package: "Quiver"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: warningsAsErrors

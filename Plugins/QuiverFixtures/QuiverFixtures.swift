@@ -12,8 +12,9 @@ import PackagePlugin
 /// ```
 ///
 /// Every file below `Fixtures/` (hidden files aside) becomes a member of a generated
-/// `enum Fixtures`: `Data` for sample bodies, a `Fixture` for responses `RecordingPlugin`
-/// recorded, and the tables `all` and `sampleData` by file name. The files are the command's
+/// `enum Fixtures`: `Data` for sample bodies, and the table `sampleData` by file name. Responses
+/// `RecordingPlugin` recorded become `Fixture` values, listed in the table `all`; a target with
+/// such files depends on the QuiverTesting product too, whose `Fixture` they are. The files are the command's
 /// inputs, so the build regenerates the source when one changes; malformed JSON fails the build
 /// with the file and line.
 @main

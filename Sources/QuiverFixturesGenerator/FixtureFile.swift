@@ -1,5 +1,5 @@
 import Foundation
-import Quiver
+import QuiverTesting
 
 /// One file of a fixtures folder, checked, and what it embeds.
 struct FixtureFile: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import Quiver
+import QuiverTesting
 
 /// The shape of a recorded fixture file, checked with the same decoding replaying uses, and
 /// explained with the file's line and column when it is wrong.

@@ -1,5 +1,5 @@
 import Foundation
-import Quiver
+import QuiverTesting
 import Testing
 @testable import QuiverFixturesGenerator
 

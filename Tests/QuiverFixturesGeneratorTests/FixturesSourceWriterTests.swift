@@ -1,5 +1,5 @@
 import Foundation
-import Quiver
+import QuiverTesting
 import Testing
 @testable import QuiverFixturesGenerator
 
@@ -13,7 +13,7 @@ import Testing
 
     @Test func eachFileIsANamedTypedMemberAndBothTablesListThemByName() {
         let source = writer.source(for: [sample, user, twin])
-        #expect(source.contains("import Quiver\n"))
+        #expect(source.contains("import Foundation\nimport QuiverTesting\n"))
         #expect(source.contains("enum Fixtures {\n"))
         #expect(source.contains("    static let `default`: Data = Data(\"[1]\".utf8)\n"))
         #expect(source.contains("""
@@ -46,11 +46,17 @@ import Testing
         #expect(writer.source(for: [sample, user, twin]) == writer.source(for: [twin, sample, user]))
     }
 
-    @Test func aFolderWithoutRecordingsStillHasBothTables() {
-        let source = FixturesSourceWriter(namespace: "Samples", folder: "Fixtures").source(for: [])
+    /// An API target embedding its `sampleData` must not need QuiverTesting: without recorded
+    /// fixtures the source imports Foundation alone and compiles with nothing else.
+    @Test func aFolderWithoutRecordingsNeedsOnlyFoundation() throws {
+        let source = FixturesSourceWriter(namespace: "Samples", folder: "Fixtures").source(for: [sample, twin])
         #expect(source.contains("enum Samples {\n"))
-        #expect(source.contains("static let all: [String: Fixture] = [:]"))
-        #expect(source.contains("static let sampleData: [String: Data] = [:]"))
+        #expect(!source.contains("import Quiver"))
+        #expect(!source.contains("static let all"))
+        #expect(source.contains("static let sampleData: [String: Data] = [\n"))
+        let compiler = try SwiftCompiler.typecheck(source)
+        #expect(compiler.status == 0, "\(compiler.output)\n\(source)")
+        #expect(!FixturesSourceWriter(namespace: "Samples", folder: "Fixtures").source(for: []).contains("import Quiver"))
     }
 
     /// The generated file must compile, not only read right: control characters anywhere (a tab
@@ -68,9 +74,9 @@ import Testing
             user, sample, twin,
         ]
         let generated = writer.source(for: files)
-        // The generated file imports Quiver; a stand-in with the same initialisers takes its place,
-        // so that the compiler checks the literals without the library's build products.
-        let source = generated.replacingOccurrences(of: "import Quiver\n", with: "") + """
+        // The generated file imports QuiverTesting; a stand-in with the same initialisers takes its
+        // place, so that the compiler checks the literals without the library's build products.
+        let source = generated.replacingOccurrences(of: "import QuiverTesting\n", with: "") + """
 
             struct Fixture {
                 struct Request {

@@ -2,6 +2,7 @@ import Benchmark
 import BenchSupport
 import Foundation
 import Quiver
+import QuiverTesting
 
 /// A stubbed request through the whole pipeline (endpoint → request → plugins → stub
 /// transport → validation → plugins → result), with and without decoding, and the decoding

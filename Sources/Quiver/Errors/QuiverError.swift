@@ -82,7 +82,7 @@ public enum QuiverError: Error, Sendable {
     /// `CancellationError` and `URLError(.cancelled)` become ``cancelled(_:)``,
     /// `URLError(.timedOut)` ``timedOut(_:after:)``, a ``QuiverError`` stays as it is, anything
     /// else is ``transport(_:_:)``.
-    init(transportError error: any Error, response: Response? = nil) {
+    package init(transportError error: any Error, response: Response? = nil) {
         switch error {
         case let error as QuiverError:
             self = error

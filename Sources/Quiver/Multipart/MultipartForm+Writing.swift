@@ -19,7 +19,7 @@ extension MultipartForm {
     /// - Throws: ``QuiverError/invalidRequest(_:)`` for an invalid form or a file part that fails
     ///   while it is copied, ``QuiverError/encoding(_:)`` wrapping the error of a failed write to
     ///   `destination`, and ``QuiverError/cancelled`` if the current task is cancelled.
-    func writeBody(to destination: URL) throws(QuiverError) -> Int64 {
+    package func writeBody(to destination: URL) throws(QuiverError) -> Int64 {
         try validate()
         return try writeValidatedBody(to: destination)
     }

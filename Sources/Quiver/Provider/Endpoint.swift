@@ -45,7 +45,7 @@ public struct Endpoint: Sendable {
     /// ``Provider/defaultEndpointMapping(for:)``, a `200` with the target's `sampleData`, read
     /// when a stub asks. Keeping the target instead of a closure that captures it spares most
     /// requests (those that are not stubbed) an allocation.
-    enum Sample: Sendable {
+    package enum Sample: Sendable {
         case closure(SampleResponseClosure)
         case sampleData(of: any TargetType)
 

@@ -26,7 +26,7 @@ public struct Response: Sendable {
     /// The message the target gives for the rejected status (``ErrorBodyDecoding``,
     /// ``ErrorMessageProviding``), or the description of its error body.
     public internal(set) var errorMessage: String?
-    /// Whether a stub answered (``StubBehavior``, ``StubScript``, replayed fixtures) rather
+    /// Whether a stub answered (``StubBehavior``, `StubScript`, replayed fixtures) rather
     /// than a server: the stub transport marks its responses. Error messages say so.
     public internal(set) var isStubbed = false
 

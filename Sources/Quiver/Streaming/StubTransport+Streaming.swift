@@ -6,11 +6,11 @@ import FoundationNetworking
 /// Stubbed streams: the sample response's head at once (after the stub's delay), its body in
 /// the pieces and at the pace a ``StubStreamPacing`` sets.
 extension StubTransport {
-    func stream(_ request: TransportRequest) async throws -> ResponseStream {
+    package func stream(_ request: TransportRequest) async throws -> ResponseStream {
         try await stream(request, pacing: .whole)
     }
 
-    func stream(_ request: TransportRequest, pacing: StubStreamPacing) async throws -> ResponseStream {
+    package func stream(_ request: TransportRequest, pacing: StubStreamPacing) async throws -> ResponseStream {
         let whole = try await send(request)
         let head = Response(statusCode: whole.statusCode, data: Data(), request: whole.request, response: whole.response)
         var stream = ResponseStream(response: head, chunks: PacedChunks(pieces: pacing.pieces(of: whole.data),

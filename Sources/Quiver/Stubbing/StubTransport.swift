@@ -5,13 +5,19 @@ import FoundationNetworking
 
 /// The transport of a stubbed request: it answers with an endpoint's sample response and
 /// opens no socket. Plugins, validation and mapping run exactly as for a live request.
-struct StubTransport: HTTPTransport {
+package struct StubTransport: HTTPTransport {
     /// `.immediate` or `.delayed`.
     let behavior: StubBehavior
     /// The endpoint's sample response.
     let sample: Endpoint.Sample
 
-    func send(_ request: TransportRequest) async throws -> Response {
+    /// A stub that answers with `sample`, after `behavior`'s delay.
+    package init(behavior: StubBehavior, sample: Endpoint.Sample) {
+        self.behavior = behavior
+        self.sample = sample
+    }
+
+    package func send(_ request: TransportRequest) async throws -> Response {
         if case .delayed(let seconds) = behavior, seconds > 0 {
             // A timeout shorter than the delay fires first, as it would on the network.
             let wait = min(seconds, request.timeout ?? .infinity)

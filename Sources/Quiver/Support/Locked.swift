@@ -18,15 +18,15 @@ import Musl
 /// `@unchecked Sendable` is safe here: the value is reachable only through ``withLock(_:)``,
 /// which holds the lock for the whole access, so no two threads touch it at once. Copies of a
 /// `Locked` share one value and one lock.
-struct Locked<Value>: @unchecked Sendable {
+package struct Locked<Value>: @unchecked Sendable {
     private let storage: LockedStorage<Value>
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         storage = LockedStorage.make(value)
     }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, lock in
             LockedStorage<Value>.lock(lock)
             defer { LockedStorage<Value>.unlock(lock) }

@@ -42,7 +42,7 @@ public enum MultiTarget: TargetType {
 
 extension TargetType {
     /// The target plugins see: the wrapped target for a ``MultiTarget``, otherwise `self`.
-    var unwrapped: any TargetType {
+    package var unwrapped: any TargetType {
         // The type check first: comparing metatypes is free, a dynamic cast is not.
         if Self.self == MultiTarget.self, let multi = self as? MultiTarget {
             return multi.target.unwrapped

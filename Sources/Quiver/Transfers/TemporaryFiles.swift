@@ -2,7 +2,7 @@ import Foundation
 
 /// The temporary files Quiver makes (multipart bodies, downloads in progress): named
 /// `quiver-<uuid>.<kind>` in the system's temporary folder, and always removed by Quiver.
-enum TemporaryFiles {
+package enum TemporaryFiles {
     /// A new, empty file for `kind` (`"multipart"`, `"download"`).
     static func make(_ kind: String) throws -> URL {
         let url = name(kind)
@@ -11,7 +11,7 @@ enum TemporaryFiles {
     }
 
     /// A name for a new file of `kind`, not created yet.
-    static func name(_ kind: String) -> URL {
+    package static func name(_ kind: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("quiver-\(UUID().uuidString).\(kind)")
     }
 
@@ -23,7 +23,7 @@ enum TemporaryFiles {
     }
 
     /// Removes `url`, if it is still there.
-    static func remove(_ url: URL) {
+    package static func remove(_ url: URL) {
         try? FileManager.default.removeItem(at: url)
     }
 }

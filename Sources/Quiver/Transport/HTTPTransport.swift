@@ -26,9 +26,9 @@ import FoundationNetworking
 ///   ``QuiverError`` is kept, anything else becomes ``QuiverError/transport(_:_:)``;
 /// - ends promptly when its Swift `Task` is cancelled.
 ///
-/// ``TransportConformance`` checks all of this against a local httpbin.
+/// `TransportConformance` checks all of this against a local httpbin.
 ///
-/// A minimal, correct transport on a plain `URLSession` (it passes ``TransportConformance``;
+/// A minimal, correct transport on a plain `URLSession` (it passes `TransportConformance`;
 /// its progress is coarse, one report each way once the exchange is over, and it checks the
 /// body size limit only once the whole body is in memory, so it does not bound memory as a
 /// transport that counts the bytes as they arrive does):

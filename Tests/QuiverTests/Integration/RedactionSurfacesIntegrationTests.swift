@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import Quiver
+import QuiverTesting
 
 /// Secrets a real server quotes back reach no output surface: a 401 or 500 body quoting the
 /// request's bearer token, its Basic proxy credential (encoded and decoded) and a cookie the

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import Quiver
+import QuiverTesting
 
 /// ``TransportConformance`` against the local httpbin: the default transport and the documented
 /// example pass every check; a transport that overlooks the file body fails, naming the body

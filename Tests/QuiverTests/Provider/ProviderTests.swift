@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import Quiver
+import QuiverTesting
 
 @Suite struct ProviderTests {
     @Test func aLiveRequestGoesThroughTheTransportWithTheBuiltRequest() async throws {

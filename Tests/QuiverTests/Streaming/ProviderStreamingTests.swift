@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import Quiver
+import QuiverTesting
 
 @Suite struct ProviderStreamingTests {
     let stubbed = Provider<StreamAPI>(stubClosure: Provider.immediatelyStub)

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Quiver
+import QuiverTesting
 
 /// The minimal transport of `HTTPTransport`'s documentation and the Transports article, word for
 /// word: the conformance tests prove the documented example right, and the article's blocks (this

@@ -1,5 +1,6 @@
 import Foundation
 import Quiver
+import QuiverTesting
 import Testing
 
 /// The generated members hold exactly the bytes of the files, whatever they contain: CRLF line

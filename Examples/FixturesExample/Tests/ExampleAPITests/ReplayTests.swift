@@ -1,6 +1,7 @@
 import ExampleAPI
 import Foundation
 import Quiver
+import QuiverTesting
 import Testing
 
 /// The recorded responses in this target's `Fixtures/` folder, replayed from the generated code.

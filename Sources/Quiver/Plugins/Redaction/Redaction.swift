@@ -3,7 +3,7 @@ import Foundation
 /// The one redaction policy of Quiver: which names carry secrets, and the marker that replaces
 /// them. Everything that leaves the process with request or response data in it passes through
 /// it: log lines and cURL commands (``NetworkLoggerPlugin``), recorded fixtures
-/// (``RecordingPlugin``), error descriptions and their `NSError` user info (``QuiverError``),
+/// (`RecordingPlugin`), error descriptions and their `NSError` user info (``QuiverError``),
 /// and the `description`, `debugDescription` and mirror (`dump()`) of ``Response``,
 /// ``Endpoint`` and ``TransportRequest``.
 ///
@@ -37,7 +37,7 @@ public struct Redaction: Sendable, Equatable {
 
     /// The policy that error descriptions and the descriptions and mirrors of responses,
     /// endpoints and transport requests use, and the default of ``NetworkLoggerPlugin`` and
-    /// ``RecordingPlugin``. Set it once, at startup, to add your own names everywhere.
+    /// `RecordingPlugin`. Set it once, at startup, to add your own names everywhere.
     public static var `default`: Redaction {
         get { current.withLock { $0.policy } }
         set { current.withLock { $0 = (newValue, Redactor(newValue)) } }

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// pass the secret values it removed; ``finish(_:)`` then redacts a finished line by structure
 /// again and replaces every value learned, in every spelling, wherever it stands (a token echoed
 /// in a response body, a cookie quoted in an error description).
-struct RedactionPass: Sendable {
+package struct RedactionPass: Sendable {
     let redactor: Redactor
     /// The values learned so far.
     private(set) var secrets = SecretSet()
@@ -20,7 +20,7 @@ struct RedactionPass: Sendable {
     /// The marker as UTF-8.
     private var marker: [UInt8] { redactor.markerBytes }
 
-    init(_ redactor: Redactor) {
+    package init(_ redactor: Redactor) {
         self.redactor = redactor
     }
 
@@ -50,7 +50,7 @@ struct RedactionPass: Sendable {
 
     /// `fields` sorted by name, listed ones with the marker as value (their credentials
     /// learned), the others redacted as text.
-    mutating func headers(_ fields: [String: String]) -> [(name: String, value: String)] {
+    package mutating func headers(_ fields: [String: String]) -> [(name: String, value: String)] {
         fields.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { name, value in
             guard redactor.isListed(name) else { return (name, text(value)) }
             rememberCredential(value, headerName: name)
@@ -59,7 +59,7 @@ struct RedactionPass: Sendable {
     }
 
     /// The header fields of an HTTP response, as strings.
-    static func fields(of response: HTTPURLResponse?) -> [String: String] {
+    package static func fields(of response: HTTPURLResponse?) -> [String: String] {
         var fields: [String: String] = [:]
         for (name, value) in response?.allHeaderFields ?? [:] {
             fields["\(name)"] = "\(value)"
@@ -68,7 +68,7 @@ struct RedactionPass: Sendable {
     }
 
     /// A body, text or binary, redacted by structure; what it removed is learned.
-    mutating func body(_ data: Data) -> Data {
+    package mutating func body(_ data: Data) -> Data {
         let (redacted, removed) = redactor.redact(data, extraNames: shortCookieNames)
         removed.forEach { remember($0) }
         return redacted
@@ -85,7 +85,7 @@ struct RedactionPass: Sendable {
     ///     Learning a body costs time that grows with its size, on every request.
     /// - Returns: The request's URL, redacted, or `nil` without a request.
     @discardableResult
-    mutating func collect(from request: URLRequest?, includingBody: Bool) -> String? {
+    package mutating func collect(from request: URLRequest?, includingBody: Bool) -> String? {
         guard let request else { return nil }
         let url = self.url(of: request)
         learn(headers: request.allHTTPHeaderFields ?? [:])
@@ -110,12 +110,12 @@ struct RedactionPass: Sendable {
     }
 
     /// `line` redacted by structure again, and every value learned replaced in every spelling.
-    func finish(_ line: String) -> String {
+    package func finish(_ line: String) -> String {
         secrets.scrub(redactor.redact(line, extraNames: shortCookieNames).text, marker: marker)
     }
 
     /// ``finish(_:)`` for a body, text or binary.
-    func finish(_ data: Data) -> Data {
+    package func finish(_ data: Data) -> Data {
         secrets.scrub(redactor.redact(data, extraNames: shortCookieNames).data, marker: marker)
     }
 

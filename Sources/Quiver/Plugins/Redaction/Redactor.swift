@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A class, immutable: every pass holds it, and sharing one reference costs less than copying
 /// its sets each time.
-final class Redactor: Sendable {
+package final class Redactor: Sendable {
     /// Values shorter than this (in UTF-8 bytes) are not searched for in free text: they would
     /// match ordinary words.
     static let minimumScrubbedLength = 6
@@ -30,7 +30,7 @@ final class Redactor: Sendable {
     }
 
     /// Creates the redactor of a policy.
-    convenience init(_ redaction: Redaction) {
+    package convenience init(_ redaction: Redaction) {
         self.init(names: redaction.allNames, marker: redaction.marker)
     }
 

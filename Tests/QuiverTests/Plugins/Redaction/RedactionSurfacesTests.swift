@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import Quiver
+@testable import QuiverTesting
 
 /// Every way request or response data leaves the process passes through the one policy: the
 /// descriptions and mirrors of responses, endpoints, transport requests and errors, a bridged

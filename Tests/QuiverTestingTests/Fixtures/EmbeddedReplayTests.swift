@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import Quiver
+@testable import QuiverTesting
 
 /// `Provider.replayingFixtures(_:)`: fixtures held in memory (as the QuiverFixtures plugin
 /// generates them), served like fixture files.

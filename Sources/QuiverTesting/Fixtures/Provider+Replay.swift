@@ -1,4 +1,5 @@
 import Foundation
+import Quiver
 
 extension Provider {
     /// An endpoint mapping whose stubbed answers are the fixture files in `directory`, as
@@ -9,15 +10,15 @@ extension Provider {
     ///                             stubClosure: Provider.immediatelyStub)
     /// ```
     ///
-    /// A missing fixture fails the request with ``QuiverError/transport(_:_:)`` carrying
+    /// A missing fixture fails the request with `QuiverError.transport(_:_:)` carrying
     /// ``FixtureError/missing(_:)``, which names the file it looked for; never a silent empty 200.
     /// Each file is read once, at the first request that needs it; the closure then serves it
     /// from memory (make a new closure to see a changed file).
     ///
     /// - Parameters:
     ///   - directory: The folder of fixture files.
-    ///   - mapping: The endpoint mapping to start from. Defaults to ``defaultEndpointMapping(for:)``.
-    /// - Returns: An endpoint closure for ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:bodySizeLimits:)``.
+    ///   - mapping: The endpoint mapping to start from. Defaults to `Provider.defaultEndpointMapping(for:)`.
+    /// - Returns: An endpoint closure for `Provider.init(endpointClosure:stubClosure:…)`.
     public static func replayingFixtures(from directory: URL,
                                          mapping: @escaping EndpointClosure = Provider.defaultEndpointMapping) -> EndpointClosure {
         // Each file is read and decoded once, so a replayed request costs what a stub costs.
@@ -43,14 +44,14 @@ extension Provider {
     /// ```
     ///
     /// Each target is looked up by the name ``RecordingPlugin`` gives its file (`GET-users-1.json`,
-    /// or the target's ``FixtureNaming/fixtureName``). A missing fixture fails the request with
-    /// ``QuiverError/transport(_:_:)`` carrying ``FixtureError/missing(_:)``, whose URL is the
+    /// or the target's `FixtureNaming.fixtureName`). A missing fixture fails the request with
+    /// `QuiverError.transport(_:_:)` carrying ``FixtureError/missing(_:)``, whose URL is the
     /// relative file name it looked for.
     ///
     /// - Parameters:
     ///   - fixtures: The fixtures by file name.
-    ///   - mapping: The endpoint mapping to start from. Defaults to ``defaultEndpointMapping(for:)``.
-    /// - Returns: An endpoint closure for ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:bodySizeLimits:)``.
+    ///   - mapping: The endpoint mapping to start from. Defaults to `Provider.defaultEndpointMapping(for:)`.
+    /// - Returns: An endpoint closure for `Provider.init(endpointClosure:stubClosure:…)`.
     public static func replayingFixtures(_ fixtures: [String: Fixture],
                                          mapping: @escaping EndpointClosure = Provider.defaultEndpointMapping) -> EndpointClosure {
         replaying(mapping: mapping) { name throws(FixtureError) in
@@ -93,7 +94,7 @@ extension Provider {
 }
 
 /// A replayed answer: what the fixture's file name is made of (method and path, or the name a
-/// ``FixtureNaming`` target gives), and the URL it answers.
+/// `FixtureNaming` target gives), and the URL it answers.
 private struct ReplayKey: Hashable, Sendable {
     let method: String
     let path: String

@@ -1,6 +1,7 @@
 import Foundation
+import Quiver
 
-/// A fixture's JSON body as values, for ``Fixture``'s `Codable` conformance: like ``JSONValue``,
+/// A fixture's JSON body as values, for ``Fixture``'s `Codable` conformance: like `JSONValue`,
 /// but numbers are `Decimal`s, which keep integers beyond 2^53 and decimal fractions exact to 38
 /// digits, where a `Double` would round them.
 enum FixtureBodyValue: Codable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Quiver
 
 /// JSON handled as text, token by token, so that nothing is reinterpreted: a number keeps its
 /// digits (`1234567890123456789`, `0.10`), a string its escapes. Only the white space between

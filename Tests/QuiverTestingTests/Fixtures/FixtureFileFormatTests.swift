@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import Quiver
+@testable import QuiverTesting
 
 /// The fixture file: a JSON body written and read token for token, so that nothing is
 /// reinterpreted on the way.

@@ -1,10 +1,11 @@
 import Foundation
+import Quiver
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Records live responses as fixture files, to be replayed offline with
-/// ``Provider/replayingFixtures(from:mapping:)``.
+/// `Provider.replayingFixtures(from:mapping:)`.
 ///
 /// ```swift
 /// let recorder = RecordingPlugin(directory: fixtures, isEnabled: ProcessInfo.processInfo.environment["RECORD"] == "1",
@@ -14,12 +15,12 @@ import FoundationNetworking
 ///
 /// The outcome the caller receives (a success or a rejected status, after any retries) is
 /// written to one file per endpoint, named from method and path (`GET-users-1.json`) unless the
-/// target adopts ``FixtureNaming``. The plugin records in ``process(_:target:)``, which sees
+/// target adopts `FixtureNaming`. The plugin records in ``process(_:target:)``, which sees
 /// each request's final result once: a transient `503` that a retry turned into a `200` is never
 /// written. Put it last among the plugins, so that it records what the plugins before it made
 /// of the result.
 ///
-/// Secrets are redacted by the one ``Redaction`` policy every output uses: listed headers get
+/// Secrets are redacted by the one `Redaction` policy every output uses: listed headers get
 /// the marker as value; listed query parameters and body keys are redacted in the path, the
 /// header values and the body; and every secret value the request or response carried (the
 /// token after `Bearer`, each cookie's value, a listed parameter's value) is replaced wherever
@@ -48,7 +49,7 @@ public struct RecordingPlugin: PluginType {
     ///   - directory: The folder for fixture files; created when needed.
     ///   - isEnabled: Whether to record. Defaults to `true`.
     ///   - overwrites: Whether to replace existing files. Defaults to `false`.
-    ///   - redaction: The redaction policy. Defaults to ``Redaction/default``.
+    ///   - redaction: The redaction policy. Defaults to `Redaction.default`.
     ///   - records: Which targets to record. Defaults to all.
     public init(directory: URL, isEnabled: Bool = true, overwrites: Bool = false,
                 redaction: Redaction = .default,

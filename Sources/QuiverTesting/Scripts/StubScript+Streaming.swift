@@ -1,4 +1,5 @@
 import Foundation
+import Quiver
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -11,12 +12,7 @@ extension StubScript {
     /// - Returns: The scripted response, streamed.
     /// - Throws: The scripted network error, or what the script throws.
     public func stream(_ request: TransportRequest) async throws -> ResponseStream {
-        let whole = try await send(request)
-        let head = Response(statusCode: whole.statusCode, data: Data(), request: whole.request, response: whole.response)
-        let pieces = StubStreamPacing.events(every: 0).pieces(of: whole.data)
-        var stream = ResponseStream(response: head, chunks: PacedChunks(pieces: pieces, interval: 0))
-        stream.response.isStubbed = true
-        return stream
+        try await stub(answering: request).stream(request, pacing: .events(every: 0))
     }
 
     /// A script that answers every request with `200` and `events` as a `text/event-stream`

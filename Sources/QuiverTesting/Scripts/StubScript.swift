@@ -1,4 +1,5 @@
 import Foundation
+import Quiver
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -60,6 +61,11 @@ public final class StubScript: HTTPTransport {
     /// - Returns: The scripted response.
     /// - Throws: The scripted network error, or what the script throws.
     public func send(_ request: TransportRequest) async throws -> Response {
+        try await stub(answering: request).send(request)
+    }
+
+    /// Records `request` and runs the script for it: a stub that answers with what it said.
+    func stub(answering request: TransportRequest) async throws -> StubTransport {
         let key = "\(request.method) \(request.url.absoluteString)"
         let attempt = state.withLock { state -> Int in
             state.sent.append(request)
@@ -67,6 +73,6 @@ public final class StubScript: HTTPTransport {
             return state.attempts[key] ?? 1
         }
         let answer = try await script(request, attempt)
-        return try await StubTransport(behavior: .immediate, sample: .closure({ answer })).send(request)
+        return StubTransport(behavior: .immediate, sample: .closure({ answer }))
     }
 }

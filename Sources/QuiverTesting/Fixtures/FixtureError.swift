@@ -1,4 +1,5 @@
 import Foundation
+import Quiver
 
 /// A replayed request found no usable fixture.
 public enum FixtureError: Error, Sendable, CustomStringConvertible {

@@ -3,15 +3,15 @@ extension TransportConformance {
     public enum Check: String, CaseIterable, Sendable, CustomStringConvertible {
         /// A `GET` with no body: method, URL query and header fields arrive, and no body.
         case noBody
-        /// A `PUT` with a ``TransportRequest/Body/data(_:)`` body: the bytes arrive.
+        /// A `PUT` with a `TransportRequest.Body.data(_:)` body: the bytes arrive.
         case dataBody
-        /// A `POST` with a ``TransportRequest/Body/file(_:)`` body: the file's bytes arrive.
+        /// A `POST` with a `TransportRequest.Body.file(_:)` body: the file's bytes arrive.
         case fileBody
-        /// A multipart form, streamed from a file as ``Provider`` sends one: fields and files arrive.
+        /// A multipart form, streamed from a file as `Provider` sends one: fields and files arrive.
         case multipartBody
         /// A `418` is returned as a response, not thrown.
         case statusCode
-        /// A 1.5 s ``TransportRequest/timeout`` ends a 4 s exchange with `URLError(.timedOut)`,
+        /// A 1.5 s `TransportRequest.timeout` ends a 4 s exchange with `URLError(.timedOut)`,
         /// after 1.5 s, not sooner (whole seconds) and not much later.
         case timeout
         /// Cancelling the calling `Task` ends a 5 s exchange promptly, as a cancellation.
@@ -20,11 +20,11 @@ extension TransportConformance {
         case uploadProgress
         /// A 64 KiB response reports download progress that reaches its size.
         case downloadProgress
-        /// A response whose ``TransportRequest/destination`` is a file is written there, and
-        /// ``Response/fileURL`` names it.
+        /// A response whose `TransportRequest.destination` is a file is written there, and
+        /// `Response.fileURL` names it.
         case downloadToFile
-        /// A 64 KiB response to a request whose ``TransportRequest/maximumBodySize`` is 16 KiB
-        /// ends with ``ResponseTooLarge`` (from ``TransportRequest/checkBodySize(_:)``), in
+        /// A 64 KiB response to a request whose `TransportRequest.maximumBodySize` is 16 KiB
+        /// ends with `ResponseTooLarge` (from `TransportRequest.checkBodySize(_:)`), in
         /// memory and to a file, and leaves no file behind.
         case bodySizeLimit
 

@@ -1,4 +1,5 @@
 import Foundation
+import Quiver
 
 /// Reading and writing fixture files.
 enum FixtureFiles {

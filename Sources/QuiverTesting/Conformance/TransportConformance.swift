@@ -1,9 +1,10 @@
 import Foundation
+import Quiver
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// Proves an ``HTTPTransport`` right: runs it through every part of the transport contract
+/// Proves an `HTTPTransport` right: runs it through every part of the transport contract
 /// against an httpbin-compatible echo server, and reports each check that failed, with what
 /// went wrong.
 ///
@@ -19,11 +20,11 @@ import FoundationNetworking
 /// ```
 ///
 /// The checks (``Check``): a request with no body, a data body, a file body and a multipart form
-/// arrive whole; a non-2xx status is a response; the ``TransportRequest/timeout`` ends a slow
+/// arrive whole; a non-2xx status is a response; the `TransportRequest.timeout` ends a slow
 /// exchange on time; cancelling the calling `Task` ends it promptly; upload and download
 /// progress reach the full size; a download goes to the
-/// ``TransportRequest/destination`` file; and a body over ``TransportRequest/maximumBodySize``
-/// ends with ``ResponseTooLarge``. The run takes about ten seconds; each check has at
+/// `TransportRequest.destination` file; and a body over `TransportRequest.maximumBodySize`
+/// ends with `ResponseTooLarge`. The run takes about ten seconds; each check has at
 /// most ``timeLimit`` seconds.
 public struct TransportConformance: Sendable {
     /// The transport under test.

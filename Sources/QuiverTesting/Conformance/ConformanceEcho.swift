@@ -1,4 +1,5 @@
 import Foundation
+import Quiver
 
 /// What httpbin's `/anything` echoes back, as far as ``TransportConformance`` reads it.
 struct ConformanceEcho: Decodable, Sendable {

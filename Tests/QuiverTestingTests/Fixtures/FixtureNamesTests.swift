@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Quiver
+@testable import QuiverTesting
 
-@Suite struct FixtureNamingTests {
+@Suite struct FixtureNamesTests {
     @Test(arguments: [
         ("users/1", HTTPMethod.get, "GET-users-1.json"),
         ("/users/1/", .get, "GET-users-1.json"),

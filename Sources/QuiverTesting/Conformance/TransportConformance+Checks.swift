@@ -1,4 +1,5 @@
 import Foundation
+import Quiver
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import Quiver
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -63,7 +64,7 @@ public struct Fixture: Sendable, Hashable, Codable {
     /// `Content-Length` header is set to the length of the body replayed, whatever the file says.
     ///
     /// - Parameter url: The URL of the stubbed request.
-    /// - Returns: A ``EndpointSampleResponse/response(_:_:)``.
+    /// - Returns: A `EndpointSampleResponse.response(_:_:)`.
     public func sampleResponse(for url: URL) -> EndpointSampleResponse {
         var fields = headers
         if let length = fields.keys.first(where: { $0.lowercased() == "content-length" }) {
