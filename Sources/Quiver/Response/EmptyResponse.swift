@@ -1,5 +1,5 @@
 /// A `Decodable` type that also stands for an empty body, such as the answer to a `204` or a
-/// `HEAD` request. ``Response/decode(_:atKeyPath:using:)-6uz4n`` returns ``emptyValue`` for an empty
+/// `HEAD` request. ``Response/decode(_:atKeyPath:using:)`` returns ``emptyValue`` for an empty
 /// body instead of failing.
 public protocol EmptyDecodable: Decodable {
     /// The value an empty body decodes to.

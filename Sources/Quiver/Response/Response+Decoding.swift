@@ -85,7 +85,7 @@ extension Response {
     ///
     /// - Parameters:
     ///   - keyPath: A dotted path to the value, or `nil` for the whole body.
-    ///   - decoder: The decoder, as for ``decode(_:atKeyPath:using:)-6uz4n``.
+    ///   - decoder: The decoder, as for ``decode(_:atKeyPath:using:)``.
     /// - Returns: The JSON value.
     /// - Throws: ``QuiverError/decoding(_:_:)`` when the body is not JSON.
     public func mapJSON(atKeyPath keyPath: String? = nil, using decoder: JSONDecoder? = nil) throws(QuiverError) -> JSONValue {

@@ -3,7 +3,7 @@ import Foundation
 /// A target that decodes its bodies with a decoder of its own, for example one API among
 /// several with its own date format.
 ///
-/// The decoder is used by ``Provider/decode(_:from:using:)-7v5y0`` and inside
+/// The decoder is used by ``Provider/decode(_:from:using:)`` and inside
 /// ``TargetMapping/map(_:)``; a decoder passed to a call still wins.
 public protocol DecoderProviding {
     /// The decoder for this target's bodies.

@@ -30,7 +30,7 @@ public protocol TargetMapping {
 
     /// Turns the outcome of a request into the target's own result.
     ///
-    /// Inside `map`, ``Response/decode(_:atKeyPath:using:)-6uz4n`` without a decoder uses the
+    /// Inside `map`, ``Response/decode(_:atKeyPath:using:)`` without a decoder uses the
     /// provider's (or the target's ``DecoderProviding/decoder``).
     ///
     /// - Parameter result: The response, or why the request failed.
