@@ -30,7 +30,7 @@ public struct ResponseTooLarge: Error, Sendable, Hashable, CustomStringConvertib
     ///   - isDownload: Whether the body was going to a file.
     ///   - method: The request's method.
     ///   - url: The request's URL.
-    public init(limit: Int64, isDownload: Bool, method: HTTPMethod, url: URL) {
+    init(limit: Int64, isDownload: Bool, method: HTTPMethod, url: URL) {
         self.limit = limit
         self.isDownload = isDownload
         self.method = method

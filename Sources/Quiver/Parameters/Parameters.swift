@@ -78,8 +78,8 @@ public struct Parameters: Sendable {
         }
     }
 
-    /// A Boolean value that indicates whether there are no parameters.
-    public var isEmpty: Bool {
+    /// Whether there are no parameters.
+    var isEmpty: Bool {
         switch storage {
         case .dictionary(let values): return values.isEmpty
         case .literal(let pairs): return pairs.isEmpty
@@ -87,7 +87,7 @@ public struct Parameters: Sendable {
     }
 
     /// The number of parameters.
-    public var count: Int {
+    var count: Int {
         switch storage {
         case .dictionary(let values):
             return values.count
@@ -100,9 +100,6 @@ public struct Parameters: Sendable {
             return count
         }
     }
-
-    /// The parameter names, in no particular order.
-    public var keys: Dictionary<String, Value>.Keys { values.keys }
 
     /// Returns these parameters combined with another set; on a clash the
     /// value from `other` wins.
@@ -122,7 +119,7 @@ public struct Parameters: Sendable {
     /// wins.
     ///
     /// - Parameter other: The parameters to add, taking precedence.
-    public mutating func merge(_ other: Parameters) {
+    mutating func merge(_ other: Parameters) {
         let additions = other.values
         mutateValues { $0.merge(additions) { _, new in new } }
     }
@@ -174,9 +171,6 @@ extension Parameters: Sequence {
     public func makeIterator() -> Dictionary<String, Value>.Iterator {
         values.makeIterator()
     }
-
-    /// The number of parameters, for `Sequence` algorithms.
-    public var underestimatedCount: Int { count }
 }
 
 extension Parameters: Encodable {

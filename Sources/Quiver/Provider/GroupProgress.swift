@@ -14,7 +14,7 @@ public struct GroupProgress: Sendable, Hashable {
     ///   - finishedCount: Requests that have ended.
     ///   - totalCount: Requests in the group.
     ///   - bytesMoved: Bytes moved so far.
-    public init(finishedCount: Int, totalCount: Int, bytesMoved: Int64) {
+    init(finishedCount: Int, totalCount: Int, bytesMoved: Int64) {
         self.finishedCount = finishedCount
         self.totalCount = totalCount
         self.bytesMoved = bytesMoved

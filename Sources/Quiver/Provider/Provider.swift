@@ -34,22 +34,22 @@ public final class Provider<Target: TargetType>: Sendable {
     public let callbackQueue: DispatchQueue?
     /// The decoder for bodies when neither the call nor the target names one; `nil` means a
     /// plain `JSONDecoder`.
-    public let decoder: JSONDecoder?
+    let decoder: JSONDecoder?
     /// When failed requests are sent again, unless the target has a policy of its own.
-    public let retryPolicy: RetryPolicy
+    let retryPolicy: RetryPolicy
     /// Shares identical `GET` requests in flight, when the provider tracks them.
     let inflight: InflightRequests?
     /// Replaces the request-building step, when set; see ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:bodySizeLimits:)``.
     public let requestClosure: RequestClosure?
     /// The shortest time, in seconds, between the start of a request and the delivery of its
     /// success, unless the target has its own (``MinimumDurationProviding``); `nil` delivers at once.
-    public let minimumDuration: TimeInterval?
+    let minimumDuration: TimeInterval?
     /// The encoder for `.json` bodies when neither the task nor the target
     /// (``EncoderProviding``) names one; `nil` means a `JSONEncoder` with sorted keys.
-    public let encoder: JSONEncoder?
+    let encoder: JSONEncoder?
     /// How large response bodies may grow, for targets that don't adopt
     /// ``BodySizeLimitsProviding``: see ``BodySizeLimits``.
-    public let bodySizeLimits: BodySizeLimits
+    let bodySizeLimits: BodySizeLimits
     /// Whether every header field of a prepared request was checked where it was written (no
     /// plugin and no ``requestClosure`` may have written any since).
     let headersStayChecked: Bool
@@ -151,7 +151,7 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   - type: The type to decode.
     ///   - target: The endpoint to request.
     ///   - decoder: The decoder to use; `nil` uses the target's (``DecoderProviding``), else the
-    ///     provider's ``decoder``, else a plain `JSONDecoder`.
+    ///     provider's (`Provider(decoder:)`), else a plain `JSONDecoder`.
     /// - Returns: The decoded value.
     /// - Throws: The ``QuiverError`` that ended the request, or ``QuiverError/decoding(_:_:)``.
     public func decode<D: Decodable>(_ type: D.Type, from target: Target, using decoder: JSONDecoder? = nil) async throws(QuiverError) -> D {

@@ -12,7 +12,7 @@ public struct StreamEnd: Sendable {
     /// - Parameters:
     ///   - byteCount: The body bytes handed to the consumer.
     ///   - error: Why the stream ended early, or `nil` when it was read to its end.
-    public init(byteCount: Int64, error: QuiverError?) {
+    init(byteCount: Int64, error: QuiverError?) {
         self.byteCount = byteCount
         self.error = error
     }

@@ -23,7 +23,7 @@ public struct DownloadSaveError: Error, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - destination: Where the file was to be kept.
     ///   - underlying: Why it could not be.
-    public init(destination: URL, underlying: any Error) {
+    init(destination: URL, underlying: any Error) {
         self.destination = destination
         self.underlying = underlying
     }

@@ -62,7 +62,7 @@ import Testing
             seen[key] = value
         }
         #expect(seen == parameters.values)
-        #expect(Set(parameters.keys) == ["a", "b", "c"])
+        #expect(Set(parameters.values.keys) == ["a", "b", "c"])
         #expect(parameters.map(\.key).sorted() == ["a", "b", "c"])
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A target that sets how large its response bodies may grow, in memory and in a download
-/// file, instead of the provider's ``Provider/bodySizeLimits``.
+/// file, instead of the provider's (`Provider(bodySizeLimits:)`).
 ///
 /// ```swift
 /// extension API: BodySizeLimitsProviding {

@@ -13,7 +13,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// It wins over ``Provider/encoder``; an encoder named by the task
+/// It wins over the provider's (`Provider(encoder:)`); an encoder named by the task
 /// (``HTTPTask/json(_:encoder:)-enum.case``) wins over it, and a body model's own date strategy
 /// (``DateEncodingStrategyProviding``) over all of them.
 public protocol EncoderProviding {

@@ -9,7 +9,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// It wins over the provider's ``Provider/minimumDuration``. Failures and cancellation are
+/// It wins over the provider's (`Provider(minimumDuration:)`). Failures and cancellation are
 /// never delayed, and cancelling during the wait ends the request at once with
 /// ``QuiverError/cancelled(_:)``.
 public protocol MinimumDurationProviding {
