@@ -1,7 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // An app-side package that applies Quiver's QuiverFixtures build plugin: its API target takes
 // `sampleData` from `Sources/ExampleAPI/Fixtures/` (sample files only: it needs Quiver alone),
-// its tests replay the recorded responses in `Tests/ExampleAPITests/Fixtures/` (with QuiverTesting). Built and tested by Quiver's `scripts/test`.
+// its tests replay the recorded responses in `Tests/ExampleAPITests/Fixtures/` (with
+// QuiverTesting). Built and tested by Quiver's `scripts/test`, whose checks want it free of
+// warnings: each target treats them as errors (a setting of its own, so that Quiver, built
+// once for every package of the test run, is compiled with the same flags everywhere).
 import PackageDescription
 
 let package = Package(
@@ -17,6 +20,7 @@ let package = Package(
             name: "ExampleAPI",
             dependencies: [.product(name: "Quiver", package: "Quiver")],
             exclude: ["Fixtures"],
+            swiftSettings: [.treatAllWarnings(as: .error)],
             plugins: [.plugin(name: "QuiverFixtures", package: "Quiver")]
         ),
         .testTarget(
@@ -25,6 +29,7 @@ let package = Package(
             dependencies: ["ExampleAPI", .product(name: "Quiver", package: "Quiver"),
                            .product(name: "QuiverTesting", package: "Quiver")],
             exclude: ["Fixtures"],
+            swiftSettings: [.treatAllWarnings(as: .error)],
             plugins: [.plugin(name: "QuiverFixtures", package: "Quiver")]
         ),
     ],
