@@ -49,6 +49,8 @@ private struct MainActorUser: TargetType, DecodableMapping {
     var offMainQueue = 0
     let provider = Provider<ExampleAPI>(stubClosure: Provider.immediatelyStub)
     let users = Provider<MultiTarget>(stubClosure: Provider.immediatelyStub)
+    /// Answers after 30 s: long enough for a cancellation always to come first.
+    let slow = Provider<ExampleAPI>(stubClosure: Provider.delayedStub(30))
 
     private func note(_ event: String) {
         if !MainQueue.isCurrent { offMainQueue += 1 }
@@ -92,7 +94,7 @@ private struct MainActorUser: TargetType, DecodableMapping {
     /// CodyFire's per-kind handlers (`onNotAuthorized`, `onCancellation`, `onTimeout`, …) as one
     /// `switch` in the completion.
     func loadCancelled(then finished: @escaping () -> Void) {
-        provider.request(.user(id: 5)) { result in
+        slow.request(.user(id: 5)) { result in
             switch result {
             case .success: self.note("success")
             case .failure(.statusCode(let response)) where response.statusCode == 401: self.note("not authorized")
