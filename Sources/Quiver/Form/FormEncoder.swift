@@ -146,13 +146,8 @@ public struct FormEncoder: Sendable {
         try serialize(encodable: value) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Encodes parameters as UTF-8 form data, for request bodies: the bytes of what
-    /// `encode(_:)` returns, without the string in between.
-    func encodedData(_ parameters: Parameters) throws(FormEncoder.Error) -> Data {
-        try serialize(parameters) { Data($0) }
-    }
-
-    /// Encodes a keyed `Encodable` value as UTF-8 form data, for request bodies.
+    /// Encodes a keyed `Encodable` value as UTF-8 form data, for request bodies: the bytes of
+    /// what `encode(_:)` returns, without the string in between.
     func encodedData(_ value: some Encodable) throws -> Data {
         try serialize(encodable: value) { Data($0) }
     }

@@ -78,29 +78,6 @@ public struct Parameters: Sendable {
         }
     }
 
-    /// Whether there are no parameters.
-    var isEmpty: Bool {
-        switch storage {
-        case .dictionary(let values): return values.isEmpty
-        case .literal(let pairs): return pairs.isEmpty
-        }
-    }
-
-    /// The number of parameters.
-    var count: Int {
-        switch storage {
-        case .dictionary(let values):
-            return values.count
-        case .literal(let pairs):
-            // Count each key at its last occurrence; literals are short.
-            var count = 0
-            for index in pairs.indices where !pairs[(index + 1)...].contains(where: { $0.0 == pairs[index].0 }) {
-                count += 1
-            }
-            return count
-        }
-    }
-
     /// Returns these parameters combined with another set; on a clash the
     /// value from `other` wins.
     ///
