@@ -161,9 +161,7 @@ extension Provider {
             } catch {
                 return .failure(error)
             }
-            for plugin in plugins {
-                plugin.willSend(request, target: pluginTarget)
-            }
+            let kept = plugins.attemptWillStart(request, target: pluginTarget)
             let result: Result<Response, QuiverError>
             do {
                 let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
@@ -174,9 +172,7 @@ extension Provider {
             } catch {
                 result = .failure(error)
             }
-            for plugin in plugins {
-                plugin.didReceive(result, target: pluginTarget)
-            }
+            plugins.attemptDidEnd(result, kept: kept, target: pluginTarget)
             if Self.isFinished(result) {
                 // A success is never tried again: no asynchronous call to find that out.
                 return consume result

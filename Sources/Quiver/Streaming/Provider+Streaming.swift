@@ -85,9 +85,7 @@ extension Provider {
             } catch {
                 return .failure(error)
             }
-            for plugin in plugins {
-                plugin.willSend(request, target: pluginTarget)
-            }
+            let kept = plugins.attemptWillStart(request, target: pluginTarget)
             let result: Result<ResponseStream, QuiverError>
             do {
                 let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
@@ -100,7 +98,7 @@ extension Provider {
             }
             switch result {
             case .success(let stream):
-                for plugin in plugins {
+                plugins.attemptDidEnd(.success(stream.response), kept: kept, target: pluginTarget) { plugin in
                     if let observing = plugin as? any StreamObserving {
                         observing.didStartStream(stream.response, target: pluginTarget)
                     } else {
@@ -109,9 +107,7 @@ extension Provider {
                 }
                 return result
             case .failure(let error):
-                for plugin in plugins {
-                    plugin.didReceive(.failure(error), target: pluginTarget)
-                }
+                plugins.attemptDidEnd(.failure(error), kept: kept, target: pluginTarget)
                 if let outcome = await outcome(after: .failure(error), of: request, pluginTarget: pluginTarget,
                                                attempt: attempt) {
                     // A failed attempt's outcome is a failure: the original one or the retrier's.

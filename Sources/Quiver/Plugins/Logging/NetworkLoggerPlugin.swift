@@ -62,10 +62,7 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - request: The request as it will be sent.
     ///   - target: The target being requested.
     public func willSend(_ request: URLRequest, target: any TargetType) {
-        // The level is read once per hook: it is behind a lock every request in flight shares.
-        let level = self.level
-        guard level >= .info, isLogged(target) else { return }
-        emit(requestLines(request, target: target, level: level), target: target)
+        _ = logRequest(request, target: target)
     }
 
     /// Logs the outcome: failures from ``Configuration/Level/error``, successes from
@@ -75,14 +72,35 @@ public struct NetworkLoggerPlugin: PluginType {
     ///   - result: The response, or why the request failed.
     ///   - target: The target that was requested.
     public func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType) {
+        logOutcome(result, target: target, kept: nil)
+    }
+
+    /// Logs the request (``Configuration/Level/info`` and up), keeping what redacting it
+    /// taught for its outcome's lines.
+    func logRequest(_ request: URLRequest, target: any TargetType) -> Attempt {
+        // The level is read once per hook: it is behind a lock every request in flight shares.
+        let level = self.level
+        guard level >= .info, isLogged(target) else { return Attempt() }
+        var pass = RedactionPass(redactor)
+        let isDebug = level >= .debug
+        let options = configuration.logOptions
+        let showsBody = isDebug && (options.contains(.formatRequestAscURL) || options.contains(.requestBody))
+        let url = pass.collect(from: request, includingBody: showsBody)
+        emit(requestLines(request, url: url ?? "(no URL)", target: target, isDebug: isDebug, pass: &pass), target: target)
+        return Attempt(pass: pass, url: request.url, redactedURL: url, learnedBody: showsBody)
+    }
+
+    /// Logs an outcome: failures from ``Configuration/Level/error``, successes from
+    /// ``Configuration/Level/info``; `kept` is what logging its request taught, if it was logged.
+    func logOutcome(_ result: Result<Response, QuiverError>, target: any TargetType, kept: Attempt?) {
         let level = self.level
         guard level >= .error, isLogged(target) else { return }
         switch result {
         case .success(let response):
             guard level >= .info else { return }
-            emit(successLines(response, target: target, isDebug: level >= .debug), target: target)
+            emit(successLines(response, target: target, isDebug: level >= .debug, kept: kept), target: target)
         case .failure(let error):
-            emit(failureLines(error, target: target, isDebug: level >= .debug), target: target)
+            emit(failureLines(error, target: target, isDebug: level >= .debug, kept: kept), target: target)
         }
     }
 
@@ -100,7 +118,7 @@ public struct NetworkLoggerPlugin: PluginType {
         if level >= .error, isLogged(target) {
             switch error {
             case .invalidRequest, .encoding, .plugin:
-                emit(failureLines(error, target: target, isDebug: level >= .debug), target: target)
+                emit(failureLines(error, target: target, isDebug: level >= .debug, kept: nil), target: target)
             default:
                 break
             }
@@ -115,19 +133,17 @@ public struct NetworkLoggerPlugin: PluginType {
         (target.unwrapped as? any NetworkLoggable)?.isNetworkLoggingEnabled ?? true
     }
 
-    private func requestLines(_ request: URLRequest, target: any TargetType, level: Configuration.Level) -> [String] {
-        let isDebug = level >= .debug
+    /// The request's lines; `pass` learned the request already, and `url` is its URL redacted.
+    private func requestLines(_ request: URLRequest, url: String, target: any TargetType, isDebug: Bool,
+                              pass: inout RedactionPass) -> [String] {
         let options = configuration.logOptions
-        var pass = RedactionPass(redactor)
-        let showsBody = isDebug && (options.contains(.formatRequestAscURL) || options.contains(.requestBody))
-        let url = pass.collect(from: request, includingBody: showsBody) ?? "(no URL)"
         let method = request.httpMethod ?? "GET"
         var lines: [String] = []
         if isDebug && options.contains(.formatRequestAscURL) {
             let headers = pass.headers(request.allHTTPHeaderFields ?? [:])
             let body = requestBody(of: request, pass: &pass)
             lines.append(line("cURL", CURLDescription.command(method: method, url: url, headers: headers, body: body), target: target))
-            return finished(consume lines, by: pass)
+            return finished(lines, by: pass)
         }
         if options.contains(.requestMethod) {
             lines.append(line("Request", target: target) {
@@ -142,33 +158,51 @@ public struct NetworkLoggerPlugin: PluginType {
         if isDebug && options.contains(.requestBody), let body = requestBody(of: request, pass: &pass) {
             lines.append(line("Request Body", body, target: target))
         }
-        return finished(consume lines, by: pass)
+        return finished(lines, by: pass)
     }
 
-    private func successLines(_ response: Response, target: any TargetType, isDebug: Bool) -> [String] {
+    private func successLines(_ response: Response, target: any TargetType, isDebug: Bool, kept: Attempt?) -> [String] {
         let showsBody = isDebug && configuration.logOptions.contains(.successResponseBody)
-        var pass = RedactionPass(redactor)
-        let url = pass.collect(from: response, includingBodies: showsBody)
+        var (pass, url) = learning(response, includingBodies: showsBody, kept: kept)
         var lines = [summary(of: response, url: url, target: target, pass: &pass)]
         appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
-        return finished(consume lines, by: pass)
+        return finished(lines, by: pass)
     }
 
-    private func failureLines(_ error: QuiverError, target: any TargetType, isDebug: Bool) -> [String] {
-        var pass = RedactionPass(redactor)
+    private func failureLines(_ error: QuiverError, target: any TargetType, isDebug: Bool, kept: Attempt?) -> [String] {
         guard let response = error.response else {
+            var pass = kept?.pass ?? RedactionPass(redactor)
             let description = pass.text(error.describe(snippet: { _ in nil }))
             return finished([line("Error", "\(targetSummary(target, pass: &pass)): \(description)", target: target)], by: pass)
         }
         let showsBody = configuration.logOptions.contains(.errorResponseBody)
-        pass.collect(from: response, includingBodies: showsBody)
+        var (pass, _) = learning(response, includingBodies: showsBody, kept: kept)
         var message = pass.text(error.describe(snippet: { _ in nil }))
         if response.request == nil {
             message = "\(targetSummary(target, pass: &pass)): \(message)"
         }
         var lines = [line("Error", message, target: target)]
         appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
-        return finished(consume lines, by: pass)
+        return finished(lines, by: pass)
+    }
+
+    /// A pass that learned `response`'s request (and, when `includingBodies`, its request body
+    /// and the response's head and body), with the request's URL redacted: the one the request
+    /// line taught (`kept`) when the response names the URL that line named, else a new one.
+    private func learning(_ response: Response, includingBodies: Bool,
+                          kept: Attempt?) -> (pass: RedactionPass, url: String?) {
+        guard let kept, var pass = kept.pass, let request = response.request, request.url == kept.url else {
+            var pass = RedactionPass(redactor)
+            let url = pass.collect(from: response, includingBodies: includingBodies)
+            return (pass, url)
+        }
+        if includingBodies {
+            if !kept.learnedBody, let body = request.httpBody {
+                _ = pass.body(body)
+            }
+            pass.collectHeadAndBody(of: response)
+        }
+        return (pass, kept.redactedURL)
     }
 
     /// Appends the response headers (debug) and body, when asked for.
@@ -232,8 +266,8 @@ public struct NetworkLoggerPlugin: PluginType {
 
     /// `lines`, each redacted a last time: by structure again (a custom formatter may add any
     /// text), and the secrets the pass learned anywhere replaced wherever they stand.
-    private func finished(_ lines: consuming [String], by pass: RedactionPass) -> [String] {
-        var lines = consume lines
+    private func finished(_ lines: [String], by pass: RedactionPass) -> [String] {
+        var lines = lines
         for index in lines.indices {
             lines[index] = pass.finish(lines[index])
         }

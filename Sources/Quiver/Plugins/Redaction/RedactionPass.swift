@@ -103,10 +103,15 @@ package struct RedactionPass: Sendable {
     mutating func collect(from response: Response, includingBodies: Bool) -> String? {
         let url = collect(from: response.request, includingBody: includingBodies)
         if includingBodies {
-            learn(headers: Self.fields(of: response.response))
-            _ = body(response.data)
+            collectHeadAndBody(of: response)
         }
         return url
+    }
+
+    /// Learns the secrets of a response's header fields and body.
+    mutating func collectHeadAndBody(of response: Response) {
+        learn(headers: Self.fields(of: response.response))
+        _ = body(response.data)
     }
 
     /// `line` redacted by structure again, and every value learned replaced in every spelling.
@@ -139,9 +144,8 @@ package struct RedactionPass: Sendable {
     private mutating func rememberCredential(_ value: String, headerName: String) {
         let bytes = Array(value.utf8)
         remember(bytes[...])
-        let name = headerName.lowercased()
-        if name == "cookie" || name == "set-cookie" {
-            for cookie in CookieHeader.cookies(in: value, isSetCookie: name == "set-cookie") {
+        if CookieHeader.isCookieHeader(headerName) {
+            for cookie in CookieHeader.cookies(in: value, isSetCookie: headerName.utf8.count == 10) {
                 remember(Array(cookie.value.utf8)[...])
                 if !cookie.value.isEmpty && cookie.value.utf8.count < Redactor.minimumScrubbedLength {
                     shortCookieNames.insert(cookie.name.lowercased())
@@ -149,13 +153,17 @@ package struct RedactionPass: Sendable {
             }
             return
         }
-        for part in bytes.split(whereSeparator: { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }) {
-            let part = Self.trimmed(part)
+        // The parts are walked in place: no array of them is made for the one part a token has.
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") } ?? bytes.endIndex
+            let part = Self.trimmed(bytes[start..<end])
+            start = end + 1
             let space = part.firstIndex(of: UInt8(ascii: " "))
             if let space {
                 let credential = Self.trimmed(part[(space + 1)...])
                 remember(credential)
-                if part[..<space].map(ASCII.lowercased).elementsEqual("basic".utf8),
+                if part[..<space].elementsEqual("basic".utf8, by: { ASCII.lowercased($0) == $1 }),
                    let decoded = Data(base64Encoded: Data(credential)) {
                     let user = Array(decoded)
                     remember(user[...])

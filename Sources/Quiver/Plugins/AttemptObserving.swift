@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A plugin that keeps something from the moment an attempt is sent until its outcome: the
+/// time it started (for a duration metric), a tracing span, or work done on the request that
+/// the outcome reuses.
+///
+/// A provider calls ``startAttempt(for:target:)`` on such a plugin where it calls
+/// ``PluginType/willSend(_:target:)`` on the others, and hands what it returned to
+/// ``didReceive(_:target:attempt:)``, called where the others get
+/// ``PluginType/didReceive(_:target:)``: once per attempt, so a retried request pairs each
+/// attempt with its own value. The plain hooks of such a plugin are not called by a provider.
+///
+/// ```swift
+/// struct DurationPlugin: AttemptObserving {
+///     let record: @Sendable (String, Duration) -> Void
+///
+///     func startAttempt(for request: URLRequest, target: any TargetType) -> ContinuousClock.Instant {
+///         .now
+///     }
+///
+///     func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType,
+///                     attempt started: ContinuousClock.Instant) {
+///         record(target.path, .now - started)
+///     }
+/// }
+/// ```
+///
+/// ``NetworkLoggerPlugin`` is one: it redacts each request once, and its outcome lines reuse
+/// what that taught it.
+public protocol AttemptObserving: PluginType {
+    /// What the plugin keeps for one attempt.
+    associatedtype Attempt: Sendable
+
+    /// Called just before the request goes to the transport (or the stub), instead of
+    /// ``PluginType/willSend(_:target:)``.
+    ///
+    /// - Parameters:
+    ///   - request: The request as it will be sent.
+    ///   - target: The target being requested.
+    /// - Returns: What ``didReceive(_:target:attempt:)`` is handed with this attempt's outcome.
+    func startAttempt(for request: URLRequest, target: any TargetType) -> Attempt
+
+    /// Called with the outcome of the attempt ``startAttempt(for:target:)`` announced, instead of
+    /// ``PluginType/didReceive(_:target:)``.
+    ///
+    /// - Parameters:
+    ///   - result: The response, or why the attempt failed.
+    ///   - target: The target that was requested.
+    ///   - attempt: What ``startAttempt(for:target:)`` returned for this attempt.
+    func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType, attempt: Attempt)
+}
+
+extension AttemptObserving {
+    /// Opens this plugin's attempt, its value type erased for the provider's list.
+    fileprivate func open(_ request: URLRequest, target: any TargetType) -> any Sendable {
+        startAttempt(for: request, target: target)
+    }
+
+    /// Closes an attempt ``open(_:target:)`` returned.
+    fileprivate func close(_ attempt: any Sendable, with result: Result<Response, QuiverError>, target: any TargetType) {
+        // Always this plugin's own value: the provider hands each plugin what it returned.
+        guard let attempt = attempt as? Attempt else { return }
+        didReceive(result, target: target, attempt: attempt)
+    }
+}
+
+extension [any PluginType] {
+    /// Announces an attempt to every plugin, in order: ``AttemptObserving/startAttempt(for:target:)``
+    /// for the plugins that keep something, ``PluginType/willSend(_:target:)`` for the others.
+    ///
+    /// - Returns: What the observing plugins kept, in their order; hand it to
+    ///   ``attemptDidEnd(_:kept:target:)``.
+    func attemptWillStart(_ request: URLRequest, target: any TargetType) -> [any Sendable] {
+        var kept: [any Sendable] = []
+        for plugin in self {
+            if let observing = plugin as? any AttemptObserving {
+                kept.append(observing.open(request, target: target))
+            } else {
+                plugin.willSend(request, target: target)
+            }
+        }
+        return kept
+    }
+
+    /// Tells every plugin, in order, how the attempt ``attemptWillStart(_:target:)`` announced
+    /// ended.
+    ///
+    /// - Parameters:
+    ///   - result: The outcome of the attempt.
+    ///   - kept: What ``attemptWillStart(_:target:)`` returned.
+    ///   - target: The target that was requested.
+    ///   - plain: Tells a plugin that keeps nothing, when that is not
+    ///     ``PluginType/didReceive(_:target:)`` (a stream tells its observers that it started).
+    func attemptDidEnd(_ result: Result<Response, QuiverError>, kept: [any Sendable], target: any TargetType,
+                       otherwise plain: ((any PluginType) -> Void)? = nil) {
+        var next = kept.startIndex
+        for plugin in self {
+            if let observing = plugin as? any AttemptObserving, next < kept.endIndex {
+                observing.close(kept[next], with: result, target: target)
+                next += 1
+            } else if let plain {
+                plain(plugin)
+            } else {
+                plugin.didReceive(result, target: target)
+            }
+        }
+    }
+}

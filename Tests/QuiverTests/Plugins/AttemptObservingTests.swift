@@ -1,0 +1,89 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import Quiver
+
+/// A plugin that numbers each attempt it is told of and writes, for each outcome, the number
+/// it was handed back and the status, so that pairing shows.
+private struct NumberingPlugin: AttemptObserving {
+    let log: HookLog
+    let started = Locked(0)
+
+    func startAttempt(for request: URLRequest, target: any TargetType) -> Int {
+        let number = started.withLock { count in
+            count += 1
+            return count
+        }
+        log.append("start \(number)")
+        return number
+    }
+
+    func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType, attempt: Int) {
+        let status = switch result {
+        case .success(let response): response.statusCode
+        case .failure(let error): error.response?.statusCode ?? -1
+        }
+        log.append("end \(attempt): \(status)")
+    }
+
+    // A provider calls the attempt hooks instead: these must stay silent.
+    func willSend(_ request: URLRequest, target: any TargetType) {
+        log.append("plain willSend")
+    }
+
+    func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType) {
+        log.append("plain didReceive")
+    }
+}
+
+@Suite struct AttemptObservingTests {
+    private let fast = RetryPolicy(maximumAttempts: 3, baseDelay: 0.001, jitter: 0)
+
+    @Test func eachAttemptGetsBackWhatItsStartKept() async throws {
+        let log = HookLog()
+        let transport = ScriptedTransport { _, attempt in (attempt < 3 ? 503 : 200, [:], Data("ok".utf8)) }
+        let provider = Provider<GenericTarget>(transport: transport, plugins: [NumberingPlugin(log: log)], retryPolicy: fast)
+        _ = try await provider.response(for: GenericTarget(baseURL: exampleBase))
+        #expect(log.entries == ["start 1", "end 1: 503", "start 2", "end 2: 503", "start 3", "end 3: 200"])
+    }
+
+    @Test func observingAndPlainPluginsRunInTheirOrder() async throws {
+        let log = HookLog()
+        let plugins: [any PluginType] = [HookRecorder("a", log: log), NumberingPlugin(log: log), HookRecorder("b", log: log)]
+        let provider = Provider<GenericTarget>(stubClosure: Provider.immediatelyStub, plugins: plugins)
+        _ = try await provider.response(for: GenericTarget(baseURL: exampleBase))
+        #expect(log.entries == [
+            "a.prepare", "b.prepare",
+            "a.willSend", "start 1", "b.willSend",
+            "a.didReceive", "end 1: 200", "b.didReceive",
+            "a.process", "b.process",
+        ])
+    }
+
+    @Test func aStreamedRequestPairsItsAttemptToo() async throws {
+        let log = HookLog()
+        let provider = Provider<StreamAPI>(stubClosure: Provider.immediatelyStub, plugins: [NumberingPlugin(log: log)])
+        let stream = try await provider.stream(for: .chat)
+        stream.cancel()
+        #expect(log.entries == ["start 1", "end 1: 200"])
+    }
+
+    /// The logger keeps what redacting a request taught for its outcome's lines: a token that
+    /// the `Authorization` header carries and the URL repeats under a name no policy lists is
+    /// replaced in the outcome's line as in the request's.
+    @Test func theLoggersOutcomeLineUsesWhatTheRequestTaught() async throws {
+        let lines = Locked([String]())
+        let logger = NetworkLoggerPlugin(configuration: .init(output: { _, new in lines.withLock { $0 += new } }))
+        let token = "tok-3f9a81c2e7"
+        let target = GenericTarget(baseURL: exampleBase, path: "echo", task: .query(["t": token]),
+                                   headers: ["Authorization": "Bearer \(token)"])
+        let provider = Provider<GenericTarget>(stubClosure: Provider.immediatelyStub, plugins: [logger])
+        _ = try await provider.response(for: target)
+        let logged = lines.withLock { $0 }
+        #expect(logged.count == 2)
+        #expect(logged.contains { $0.contains("Response") && $0.contains("t=<redacted>") })
+        #expect(!logged.joined().contains(token))
+    }
+}
