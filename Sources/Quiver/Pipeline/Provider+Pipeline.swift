@@ -161,7 +161,7 @@ extension Provider {
             } catch {
                 return .failure(error)
             }
-            let kept = plugins.attemptWillStart(request, target: pluginTarget)
+            let kept = attemptWillStart(request, target: pluginTarget)
             let result: Result<Response, QuiverError>
             do {
                 let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
@@ -172,7 +172,7 @@ extension Provider {
             } catch {
                 result = .failure(error)
             }
-            plugins.attemptDidEnd(result, kept: kept, target: pluginTarget)
+            attemptDidEnd(result, kept: kept, target: pluginTarget)
             if Self.isFinished(result) {
                 // A success is never tried again: no asynchronous call to find that out.
                 return consume result

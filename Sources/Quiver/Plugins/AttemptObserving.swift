@@ -12,6 +12,10 @@ import FoundationNetworking
 /// ``didReceive(_:target:attempt:)``, called where the others get
 /// ``PluginType/didReceive(_:target:)``: once per attempt, so a retried request pairs each
 /// attempt with its own value. The plain hooks of such a plugin are not called by a provider.
+/// For a stream, the outcome is its head (or the failure): a plugin that also adopts
+/// ``StreamObserving`` hears the head there rather than in
+/// ``StreamObserving/didStartStream(_:target:)``, and the end in
+/// ``StreamObserving/didEndStream(_:target:)`` as usual.
 ///
 /// ```swift
 /// struct DurationPlugin: AttemptObserving {
@@ -67,16 +71,22 @@ extension AttemptObserving {
     }
 }
 
-extension [any PluginType] {
+extension Provider {
     /// Announces an attempt to every plugin, in order: ``AttemptObserving/startAttempt(for:target:)``
     /// for the plugins that keep something, ``PluginType/willSend(_:target:)`` for the others.
     ///
     /// - Returns: What the observing plugins kept, in their order; hand it to
-    ///   ``attemptDidEnd(_:kept:target:)``.
+    ///   ``attemptDidEnd(_:kept:target:otherwise:)``.
     func attemptWillStart(_ request: URLRequest, target: any TargetType) -> [any Sendable] {
+        guard let attemptObservers else {
+            for plugin in plugins {
+                plugin.willSend(request, target: target)
+            }
+            return []
+        }
         var kept: [any Sendable] = []
-        for plugin in self {
-            if let observing = plugin as? any AttemptObserving {
+        for (plugin, observing) in zip(plugins, attemptObservers) {
+            if let observing {
                 kept.append(observing.open(request, target: target))
             } else {
                 plugin.willSend(request, target: target)
@@ -97,8 +107,8 @@ extension [any PluginType] {
     func attemptDidEnd(_ result: Result<Response, QuiverError>, kept: [any Sendable], target: any TargetType,
                        otherwise plain: ((any PluginType) -> Void)? = nil) {
         var next = kept.startIndex
-        for plugin in self {
-            if let observing = plugin as? any AttemptObserving, next < kept.endIndex {
+        for (index, plugin) in plugins.enumerated() {
+            if let observing = attemptObservers?[index], next < kept.endIndex {
                 observing.close(kept[next], with: result, target: target)
                 next += 1
             } else if let plain {

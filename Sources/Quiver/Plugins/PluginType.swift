@@ -13,7 +13,8 @@ import FoundationNetworking
 /// 4. ``process(_:target:)`` on each plugin, each seeing the result the previous one returned.
 ///
 /// `willSend` and `didReceive` come in pairs, once per attempt that reached the transport (a
-/// retried request repeats steps 1–3). `process` sees every outcome once, also a request refused
+/// retried request repeats steps 1–3; a plugin that keeps something from one to the other adopts
+/// ``AttemptObserving``). `process` sees every outcome once, also a request refused
 /// before anything was sent (``QuiverError/invalidRequest(_:)``, ``QuiverError/encoding(_:)``,
 /// ``QuiverError/plugin(_:)``).
 /// Plugins see the target as written: the wrapped target of a ``MultiTarget``, never the

@@ -39,6 +39,10 @@ public final class Provider<Target: TargetType>: Sendable {
     let retryPolicy: RetryPolicy
     /// Shares identical `GET` requests in flight, when the provider tracks them.
     let inflight: InflightRequests?
+    /// Each plugin as an ``AttemptObserving`` plugin, or `nil` where it is not one; `nil` when
+    /// none is. Cast once here: a cast to a protocol with an associated type took about 0.3 µs
+    /// per plugin and attempt, 2% of a stubbed request with token, headers and logger.
+    let attemptObservers: [(any AttemptObserving)?]?
     /// Replaces the request-building step, when set; see ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:bodySizeLimits:)``.
     public let requestClosure: RequestClosure?
     /// The shortest time, in seconds, between the start of a request and the delivery of its
@@ -116,6 +120,8 @@ public final class Provider<Target: TargetType>: Sendable {
         // Without plugins or a request closure, every header field was checked where the
         // request builder wrote it: the check after `prepare` need not read them again.
         self.headersStayChecked = plugins.isEmpty && requestClosure == nil
+        let observers = plugins.map { $0 as? any AttemptObserving }
+        self.attemptObservers = observers.contains { $0 != nil } ? observers : nil
     }
 
     /// Whether identical `GET` requests in flight are shared.

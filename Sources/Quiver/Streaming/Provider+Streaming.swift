@@ -85,7 +85,7 @@ extension Provider {
             } catch {
                 return .failure(error)
             }
-            let kept = plugins.attemptWillStart(request, target: pluginTarget)
+            let kept = attemptWillStart(request, target: pluginTarget)
             let result: Result<ResponseStream, QuiverError>
             do {
                 let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
@@ -98,7 +98,7 @@ extension Provider {
             }
             switch result {
             case .success(let stream):
-                plugins.attemptDidEnd(.success(stream.response), kept: kept, target: pluginTarget) { plugin in
+                attemptDidEnd(.success(stream.response), kept: kept, target: pluginTarget) { plugin in
                     if let observing = plugin as? any StreamObserving {
                         observing.didStartStream(stream.response, target: pluginTarget)
                     } else {
@@ -107,7 +107,7 @@ extension Provider {
                 }
                 return result
             case .failure(let error):
-                plugins.attemptDidEnd(.failure(error), kept: kept, target: pluginTarget)
+                attemptDidEnd(.failure(error), kept: kept, target: pluginTarget)
                 if let outcome = await outcome(after: .failure(error), of: request, pluginTarget: pluginTarget,
                                                attempt: attempt) {
                     // A failed attempt's outcome is a failure: the original one or the retrier's.

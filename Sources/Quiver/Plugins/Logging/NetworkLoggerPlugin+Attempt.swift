@@ -16,12 +16,16 @@ extension NetworkLoggerPlugin: AttemptObserving {
         let redactedURL: String?
         /// Whether `pass` learned the request's body too.
         let learnedBody: Bool
+        /// Whether the target is logged (``NetworkLoggable``), when the request's hook found out.
+        let isLogged: Bool?
 
-        init(pass: RedactionPass? = nil, url: URL? = nil, redactedURL: String? = nil, learnedBody: Bool = false) {
+        init(pass: RedactionPass? = nil, url: URL? = nil, redactedURL: String? = nil, learnedBody: Bool = false,
+             isLogged: Bool? = nil) {
             self.pass = pass
             self.url = url
             self.redactedURL = redactedURL
             self.learnedBody = learnedBody
+            self.isLogged = isLogged
         }
     }
 

@@ -80,21 +80,22 @@ public struct NetworkLoggerPlugin: PluginType {
     func logRequest(_ request: URLRequest, target: any TargetType) -> Attempt {
         // The level is read once per hook: it is behind a lock every request in flight shares.
         let level = self.level
-        guard level >= .info, isLogged(target) else { return Attempt() }
+        guard level >= .info else { return Attempt() }
+        guard isLogged(target) else { return Attempt(isLogged: false) }
         var pass = RedactionPass(redactor)
         let isDebug = level >= .debug
         let options = configuration.logOptions
         let showsBody = isDebug && (options.contains(.formatRequestAscURL) || options.contains(.requestBody))
         let url = pass.collect(from: request, includingBody: showsBody)
         emit(requestLines(request, url: url ?? "(no URL)", target: target, isDebug: isDebug, pass: &pass), target: target)
-        return Attempt(pass: pass, url: request.url, redactedURL: url, learnedBody: showsBody)
+        return Attempt(pass: pass, url: request.url, redactedURL: url, learnedBody: showsBody, isLogged: true)
     }
 
     /// Logs an outcome: failures from ``Configuration/Level/error``, successes from
     /// ``Configuration/Level/info``; `kept` is what logging its request taught, if it was logged.
     func logOutcome(_ result: Result<Response, QuiverError>, target: any TargetType, kept: Attempt?) {
         let level = self.level
-        guard level >= .error, isLogged(target) else { return }
+        guard level >= .error, kept?.isLogged ?? isLogged(target) else { return }
         switch result {
         case .success(let response):
             guard level >= .info else { return }
