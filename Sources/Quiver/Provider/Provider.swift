@@ -40,8 +40,8 @@ public final class Provider<Target: TargetType>: Sendable {
     /// Shares identical `GET` requests in flight, when the provider tracks them.
     let inflight: InflightRequests?
     /// Each plugin as an ``AttemptObserving`` plugin, or `nil` where it is not one; `nil` when
-    /// none is. Cast once here: a cast to a protocol with an associated type took about 0.3 µs
-    /// per plugin and attempt, 2% of a stubbed request with token, headers and logger.
+    /// none is. Found once, here, as ``headersStayChecked`` is, rather than by a cast per plugin
+    /// on every attempt (about 0.2 µs each with a stubbed transport).
     let attemptObservers: [(any AttemptObserving)?]?
     /// Replaces the request-building step, when set; see ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:bodySizeLimits:)``.
     public let requestClosure: RequestClosure?
