@@ -79,30 +79,44 @@ struct SecretSet: Sendable {
             add(base64)
             return spellings
         }
-        let escaped = jsonEscaped(value, slash: false)
-        let slashed = jsonEscaped(value, slash: true)
         add(PercentEscaper.encoded(value))
-        add(escaped)
-        add(slashed)
-        add(jsonEscaped(escaped, slash: false))
-        add(jsonEscaped(slashed, slash: true))
-        add(PercentEscaper.encoded(escaped))
+        // An escaping that changes nothing adds nothing, and neither do its escapings.
+        let escaped = jsonEscaped(value, slash: false)
+        if escaped != value {
+            add(escaped)
+            add(jsonEscaped(escaped, slash: false))
+            add(PercentEscaper.encoded(escaped))
+        }
+        let slashed = jsonEscaped(value, slash: true)
+        if slashed != value {
+            add(slashed)
+            add(jsonEscaped(slashed, slash: true))
+        }
         add(base64)
         return spellings
     }
 
     /// `bytes` as they stand inside a JSON string.
     static func jsonEscaped(_ bytes: [UInt8], slash: Bool) -> [UInt8] {
+        func isEscaped(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (slash && byte == UInt8(ascii: "/"))
+        }
+        // Most values hold nothing to escape: they are their own escaping, and nothing is copied.
+        guard bytes.contains(where: isEscaped) else { return bytes }
         let hex = Array("0123456789abcdef".utf8)
         var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 2)
         for byte in bytes {
+            guard isEscaped(byte) else {
+                output.append(byte)
+                continue
+            }
+            output.append(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "/") where slash: output += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "\n"): output += Array(#"\n"#.utf8)
-            case UInt8(ascii: "\r"): output += Array(#"\r"#.utf8)
-            case UInt8(ascii: "\t"): output += Array(#"\t"#.utf8)
-            case ..<0x20: output += Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
+            case ..<0x20: output += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             default: output.append(byte)
             }
         }
