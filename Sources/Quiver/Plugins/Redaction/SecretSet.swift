@@ -4,17 +4,18 @@ import Foundation
 /// spelling a server or a formatter may give them (see ``spellings(of:)``).
 ///
 /// Values are kept as UTF-8 bytes, longest first (a value inside a longer one never leaves half
-/// of the longer one behind), without duplicates and without values too short to search for,
-/// each with its spellings, made once when it is learned: a pass scrubs every line it finishes,
-/// and making them per line cost a request with a 40-character token (shorter than its log
-/// lines) 108 allocations and about 30 µs more than one with a 200-character token. Every
-/// spelling of a value is at least as long as the value itself, so a text shorter than a value
-/// cannot hold it in any spelling.
+/// of the longer one behind), without duplicates and without values too short to search for.
+/// Every spelling of a value is at least as long as the value itself, so a text shorter than a
+/// value cannot hold it in any spelling. A value's spellings are made the first time a text
+/// long enough to hold it is scrubbed, and kept (copies of a set share them): a JWT, longer
+/// than its request's log lines, never costs its spellings, and a 40-character token costs
+/// them once per request, not once per line (making them per line cost such a request 108
+/// allocations and about 30 µs).
 struct SecretSet: Sendable {
     /// The values, longest first.
     var values: [[UInt8]] { entries.map(\.value) }
-    /// Each value with its spellings (``spellings(of:)``), longest value first.
-    private var entries: [(value: [UInt8], spellings: [[UInt8]])] = []
+    /// Each value with its spellings (``spellings(of:)``) once made, longest value first.
+    private var entries: [(value: [UInt8], spellings: Locked<[[UInt8]]?>)] = []
 
     /// Whether nothing was learned.
     var isEmpty: Bool { entries.isEmpty }
@@ -24,8 +25,7 @@ struct SecretSet: Sendable {
     mutating func insert(_ value: [UInt8], marker: [UInt8]) {
         guard value.count >= Redactor.minimumScrubbedLength, !entries.contains(where: { $0.value == value }),
               ByteSearch.firstRange(of: value, in: marker[...]) == nil else { return }
-        entries.insert((value, Self.spellings(of: value)),
-                       at: entries.firstIndex { $0.value.count < value.count } ?? entries.endIndex)
+        entries.insert((value, Locked(nil)), at: entries.firstIndex { $0.value.count < value.count } ?? entries.endIndex)
     }
 
     /// `text` with every spelling of every value replaced by `marker`; `text` itself (no copy)
@@ -46,8 +46,8 @@ struct SecretSet: Sendable {
     /// The bytes with every spelling replaced, or `nil` when none occurs.
     private func scrub(bytes: UnsafeBufferPointer<UInt8>, marker: [UInt8]) -> [UInt8]? {
         var output: [UInt8]?
-        for (value, spellings) in entries where value.count <= (output?.count ?? bytes.count) {
-            for spelling in spellings {
+        for (value, made) in entries where value.count <= (output?.count ?? bytes.count) {
+            for spelling in Self.spellings(of: value, keptIn: made) {
                 if let current = output {
                     if ByteSearch.firstRange(of: spelling, in: current[...]) != nil {
                         output = Self.replacing(spelling, with: marker, in: current)
@@ -58,6 +58,16 @@ struct SecretSet: Sendable {
             }
         }
         return output
+    }
+
+    /// The spellings of `value`: those `made` holds, else made now and kept there.
+    private static func spellings(of value: [UInt8], keptIn made: Locked<[[UInt8]]?>) -> [[UInt8]] {
+        made.withLock { kept in
+            if let kept { return kept }
+            let spellings = spellings(of: value)
+            kept = spellings
+            return spellings
+        }
     }
 
     /// Every spelling of `value` searched for: as written; percent-encoded (every byte but
