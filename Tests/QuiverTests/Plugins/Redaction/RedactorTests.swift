@@ -101,6 +101,33 @@ import Testing
         #expect(secrets.values.map(\.count) == [18, 11])   // longest first; short and marker parts left out
     }
 
+    /// The spellings searched for, pinned as text: a value that escaping leaves alone gets only
+    /// its base64 spelling besides itself, and one with `/` and `"` gets every escaping.
+    @Test func spellingsOfAValueAreExactlyThoseItsBytesCallFor() {
+        func spellings(_ value: String) -> [String] {
+            SecretSet.spellings(of: Array(value.utf8)).map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(spellings("abc-DEF_123.xyz~") == ["abc-DEF_123.xyz~", "YWJjLURFRl8xMjMueHl6"])
+        #expect(Set(spellings(#"pa/ss"wd"#)) == [
+            #"pa/ss"wd"#, "pa%2Fss%22wd",
+            #"pa/ss\"wd"#, #"pa/ss\\\"wd"#, "pa%2Fss%5C%22wd",
+            #"pa\/ss\"wd"#, #"pa\\\/ss\\\"wd"#,
+            "cGEvc3Mi",
+        ])
+    }
+
+    /// A scrubbed copy of a set finds a value as the set itself does: the spellings one of them
+    /// made are the other's too.
+    @Test func copiesOfASetScrubAlike() {
+        let marker = Array("<redacted>".utf8)
+        var secrets = SecretSet()
+        secrets.insert(Array(#"tok"en-42"#.utf8), marker: marker)
+        let copy = secrets
+        let echoed = #"{"data": "tok\"en-42"}"#
+        #expect(copy.scrub(echoed, marker: marker) == #"{"data": "<redacted>"}"#)
+        #expect(secrets.scrub(echoed, marker: marker) == #"{"data": "<redacted>"}"#)
+    }
+
     @Test func scrubFindsEveryOccurrenceWhereverItStands() {
         let marker = Array("*".utf8)
         var secrets = SecretSet()
