@@ -70,6 +70,25 @@ private struct NumberingPlugin: AttemptObserving {
         #expect(log.entries == ["start 1", "end 1: 200"])
     }
 
+    /// A plugin of one's own that wraps the logger hands it its attempt as a provider does:
+    /// the request line on the way out, the outcome line with what the request taught.
+    @Test func theLoggerCalledDirectlyLogsBothLinesOfAnAttempt() throws {
+        let lines = Locked([String]())
+        let logger = NetworkLoggerPlugin(configuration: .init(output: { _, new in lines.withLock { $0 += new } }))
+        let token = "tok-77d0e1a9b2"
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/echo?t=\(token)")))
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        let target = GenericTarget(baseURL: exampleBase, path: "echo")
+        let attempt = logger.startAttempt(for: request, target: target)
+        logger.didReceive(.success(Response(statusCode: 200, data: Data("{}".utf8), request: request)),
+                          target: target, attempt: attempt)
+        let logged = lines.withLock { $0 }
+        #expect(logged.count == 2)
+        #expect(logged.first?.contains("Request: GET https://api.example.com/echo?t=<redacted>") == true)
+        #expect(logged.last?.contains("Response: GET https://api.example.com/echo?t=<redacted> → 200") == true)
+        #expect(!logged.joined().contains(token))
+    }
+
     /// The logger keeps what redacting a request taught for its outcome's lines: a token that
     /// the `Authorization` header carries and the URL repeats under a name no policy lists is
     /// replaced in the outcome's line as in the request's.

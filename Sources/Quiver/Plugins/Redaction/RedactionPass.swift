@@ -145,7 +145,7 @@ package struct RedactionPass: Sendable {
         let bytes = Array(value.utf8)
         remember(bytes[...])
         if CookieHeader.isCookieHeader(headerName) {
-            for cookie in CookieHeader.cookies(in: value, isSetCookie: headerName.utf8.count == 10) {
+            for cookie in CookieHeader.cookies(in: value, isSetCookie: headerName.lowercased() == "set-cookie") {
                 remember(Array(cookie.value.utf8)[...])
                 if !cookie.value.isEmpty && cookie.value.utf8.count < Redactor.minimumScrubbedLength {
                     shortCookieNames.insert(cookie.name.lowercased())
