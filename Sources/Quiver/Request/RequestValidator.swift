@@ -134,7 +134,16 @@ enum RequestValidator {
     /// RFC 9110 field value: no control characters but horizontal tab.
     static func isFieldValue(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { $0.allSatisfy { byte in byte == 0x09 || (byte >= 0x20 && byte != 0x7F) } }
+        // Without a branch per byte, which the compiler turns into a vector loop: a JWT is
+        // checked on every request, and the byte-by-byte test cost 0.2 µs of a stubbed
+        // request's 3.3 with a token (`pbench`, 2026-11-26).
+        return text.withUTF8 { bytes in
+            var invalid: UInt8 = 0
+            for byte in bytes {
+                invalid |= (byte < 0x20 ? 1 : 0) & (byte != 0x09 ? 1 : 0) | (byte == 0x7F ? 1 : 0)
+            }
+            return invalid == 0
+        }
     }
 }
 
