@@ -119,6 +119,16 @@ package struct RedactionPass: Sendable {
         secrets.scrub(redactor.redact(line, extraNames: shortCookieNames).text, marker: marker)
     }
 
+    /// ``finish(_:)`` for a line made only of fixed text and of pieces this pass redacted by
+    /// structure as they were written (``text(_:)``, ``url(of:)``, ``headers(_:)``, a finished
+    /// body): the learned values are replaced, and the structure is not read again unless a
+    /// short cookie learned since may stand by its name in an earlier piece. Reading the lines
+    /// of a logged request by structure again cost 0.3 µs of the logger's 3.5 (`lbench`,
+    /// 2026-11-26).
+    package func scrub(_ line: String) -> String {
+        shortCookieNames.isEmpty ? secrets.scrub(line, marker: marker) : finish(line)
+    }
+
     /// ``finish(_:)`` for a body, text or binary.
     package func finish(_ data: Data) -> Data {
         secrets.scrub(redactor.redact(data, extraNames: shortCookieNames).data, marker: marker)

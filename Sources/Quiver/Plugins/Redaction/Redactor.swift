@@ -13,9 +13,10 @@ package final class Redactor: Sendable {
 
     /// The listed names, lowercased.
     let names: Set<String>
-    /// The UTF-8 of ``names`` by length: an ASCII name (most are) is compared with the few
-    /// listed names of its length, ASCII letters folded, without making a string of it.
-    private let namesByLength: [Int: [[UInt8]]]
+    /// The UTF-8 of ``names``, at the index of their length: an ASCII name (most are) is
+    /// compared with the few listed names of its length, ASCII letters folded, without making
+    /// a string of it or hashing anything.
+    private let namesByLength: [[[UInt8]]]
     /// The text that replaces each secret.
     let marker: String
     /// ``marker`` as UTF-8.
@@ -24,7 +25,11 @@ package final class Redactor: Sendable {
     /// Creates a redactor for `names`; an empty `marker` is taken as `<redacted>`.
     init(names: some Sequence<String>, marker: String) {
         self.names = Set(names.map { $0.lowercased() })
-        namesByLength = Dictionary(grouping: self.names.map { Array($0.utf8) }, by: \.count)
+        var namesByLength: [[[UInt8]]] = Array(repeating: [], count: (self.names.map(\.utf8.count).max() ?? 0) + 1)
+        for name in self.names {
+            namesByLength[name.utf8.count].append(Array(name.utf8))
+        }
+        self.namesByLength = namesByLength
         self.marker = marker.isEmpty ? "<redacted>" : marker
         markerBytes = Array(self.marker.utf8)
     }
@@ -36,15 +41,18 @@ package final class Redactor: Sendable {
 
     /// Whether `name` (a header name or JSON key) is listed, whatever its case.
     func isListed(_ name: some StringProtocol) -> Bool {
-        names.contains(name.lowercased())
+        var name = String(name)
+        return name.withUTF8(isListed(bytes:))
     }
 
-    /// ``isListed(_:)`` on a name's UTF-8. A name beyond ASCII may fold onto a listed one
-    /// (`K`, `ſ`) with another length: only such a name is lowercased as a string.
+    /// ``isListed(_:)`` on a name's UTF-8, without making a lowercased string to hash: every
+    /// header name of every logged request is asked. A name beyond ASCII may fold onto a
+    /// listed one (`K`, `ſ`) with another length: only such a name is lowercased as a string.
     func isListed(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty else { return false }
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return names.contains(String(decoding: bytes, as: UTF8.self).lowercased()) }
-        return namesByLength[bytes.count]?.contains { $0.elementsEqual(bytes.lazy.map(ASCII.lowercased)) } ?? false
+        guard bytes.count < namesByLength.count else { return false }
+        return namesByLength[bytes.count].contains { $0.elementsEqual(bytes.lazy.map(ASCII.lowercased)) }
     }
 
     /// Whether a query or form parameter name, given as its UTF-8, is listed: compared after

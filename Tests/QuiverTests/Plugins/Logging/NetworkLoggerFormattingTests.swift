@@ -86,6 +86,14 @@ import Testing
         #expect(capture.lines == [#"<users> Request Body = seen {"token":"<redacted>"} token=<redacted>"#])
     }
 
+    @Test func aCustomEntryFormattersOwnTextIsRedactedByStructure() {
+        let capture = LoggerCapture()
+        let formatter = LoggerConfiguration.Formatter(entry: { identifier, message, _ in "\(identifier) \(message) token=ADDED-BY-ENTRY" })
+        capture.logger(options: .requestMethod, formatter: formatter, redaction: .init(bodyKeys: ["token"]))
+            .willSend(LoggerFixtures.request(), target: target)
+        #expect(capture.lines == ["Request POST https://api.example.com/v2/users?page=2 token=<redacted>"])
+    }
+
     @Test func theDefaultEntryFormatterPrefixesQuiver() {
         let capture = LoggerCapture()
         capture.logger(options: .requestMethod, formatter: .init()).willSend(LoggerFixtures.request(), target: target)
