@@ -112,7 +112,7 @@ import Testing
     @Test func theAccessTokenPluginLeavesOneAuthorizationWhenTheTargetSentItInLowercase() async throws {
         var request = URLRequest(url: exampleBase)
         request.setHeaderFields(["authorization": "Basic dXNlcjpwYXNz"])
-        let authorized = try AccessTokenPlugin.authorize(request, scheme: "Bearer", token: jwt, values: AuthorizationValues())
+        let authorized = try AccessTokenPlugin.authorize(request, scheme: "Bearer", token: jwt)
         #expect(authorized.allHTTPHeaderFields == withSetValue([("authorization", "Basic dXNlcjpwYXNz"),
                                                                 ("Authorization", "Bearer \(jwt)")]))
     }

@@ -14,8 +14,6 @@ import FoundationNetworking
 public struct AccessTokenPlugin: PluginType {
     /// Fetches the token for a target.
     public let tokenClosure: @Sendable (any TargetType) async throws -> String
-    /// The value made last, reused while the token stays the same.
-    private let values = AuthorizationValues()
 
     /// Creates the plugin.
     ///
@@ -32,15 +30,17 @@ public struct AccessTokenPlugin: PluginType {
     @inline(__always)
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard let type = (target as? any AccessTokenAuthorizable)?.authorizationType else { return request }
-        return try Self.authorize(request, scheme: type.scheme, token: try await tokenClosure(target), values: values)
+        return try Self.authorize(request, scheme: type.scheme, token: try await tokenClosure(target))
     }
 
-    /// `request` with `Authorization: <scheme> <token>`, the value checked first (Foundation
-    /// silently drops a header value holding CR or LF) or reused from `values`.
-    static func authorize(_ request: consuming URLRequest, scheme: String, token: String,
-                          values: AuthorizationValues) throws(QuiverError) -> URLRequest {
-        let value = try values.value(scheme: scheme, token: token, method: request.httpMethod ?? "GET",
-                                     url: request.url?.absoluteString ?? "")
+    /// `request` with `Authorization: <scheme> <token>`, the value checked first: Foundation
+    /// silently drops a header value holding CR or LF, where Quiver refuses the request.
+    ///
+    /// - Throws: ``QuiverError/invalidRequest(_:)`` naming the request's method and URL.
+    static func authorize(_ request: consuming URLRequest, scheme: String, token: String) throws(QuiverError) -> URLRequest {
+        let value = scheme + " " + token
+        try RequestValidator.validate(value: value, ofHeader: "Authorization", method: request.httpMethod ?? "GET",
+                                      url: request.url?.absoluteString ?? "")
         request.setHeaderField(value, spelledName: "Authorization")
         return request
     }

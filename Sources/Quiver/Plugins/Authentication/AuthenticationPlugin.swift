@@ -28,8 +28,6 @@ import FoundationNetworking
 /// Targets that adopt ``AccessTokenAuthorizable`` and answer `nil` are sent without a credential.
 public final class AuthenticationPlugin: RequestRetrier {
     private let store: CredentialStore
-    /// The `Authorization` value made last, reused while the credential stays the same.
-    private let values = AuthorizationValues()
     /// How many seconds before its expiry a credential is refreshed.
     public let refreshMargin: TimeInterval
     /// The scheme for targets that do not name one.
@@ -76,7 +74,7 @@ public final class AuthenticationPlugin: RequestRetrier {
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard let scheme = scheme(for: target) else { return request }
         let credential = try await store.usableCredential()
-        return try AccessTokenPlugin.authorize(request, scheme: scheme, token: credential.accessToken, values: values)
+        return try AccessTokenPlugin.authorize(request, scheme: scheme, token: credential.accessToken)
     }
 
     /// Refreshes and replays a request the server rejected with `401`.

@@ -51,4 +51,36 @@ import Testing
             return
         }
     }
+
+    /// A token that changes between requests is sent as it is now.
+    @Test func theTokenOfTheMomentIsSent() async throws {
+        let current = Locked("first-token")
+        let transport = RecordingTransport()
+        let provider = Provider<SecureTarget>(transport: transport, plugins: [AccessTokenPlugin { _ in current.withLock { $0 } }])
+        _ = try await provider.response(for: SecureTarget(authorizationType: .bearer))
+        current.withLock { $0 = "second-token" }
+        _ = try await provider.response(for: SecureTarget(authorizationType: .bearer))
+        _ = try await provider.response(for: SecureTarget(authorizationType: .bearer))
+        #expect(transport.requests.map { $0.headerFields["Authorization"] }
+                == ["Bearer first-token", "Bearer second-token", "Bearer second-token"])
+    }
+
+    /// A token that cannot be a header value is refused whatever was sent before it, and the
+    /// next good one is sent again.
+    @Test func aBadTokenIsRefusedBetweenGoodOnes() async throws {
+        let current = Locked("good-token")
+        let transport = RecordingTransport()
+        let provider = Provider<SecureTarget>(transport: transport, plugins: [AccessTokenPlugin { _ in current.withLock { $0 } }])
+        _ = try await provider.response(for: SecureTarget(authorizationType: .bearer))
+        for bad in ["a\r\nX-Injected: 1", "line\nbreak", "nul\u{0}"] {
+            current.withLock { $0 = bad }
+            guard case .invalidRequest = await provider.result(for: SecureTarget(authorizationType: .bearer)).failure else {
+                Issue.record("expected .invalidRequest for \(String(reflecting: bad))")
+                continue
+            }
+        }
+        current.withLock { $0 = "good-token" }
+        _ = try await provider.response(for: SecureTarget(authorizationType: .bearer))
+        #expect(transport.requests.map { $0.headerFields["Authorization"] } == ["Bearer good-token", "Bearer good-token"])
+    }
 }
