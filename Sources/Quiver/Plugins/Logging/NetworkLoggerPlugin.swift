@@ -265,12 +265,10 @@ public struct NetworkLoggerPlugin: PluginType {
         line(identifier, target: target) { $0.write(message) }
     }
 
-    /// `lines`, each redacted a last time: the secrets the pass learned anywhere replaced
-    /// wherever they stand, and by structure again when a custom formatter wrote them (it may
-    /// add any text; the default one adds only fixed text to pieces redacted already).
+    /// `lines`, each redacted a last time: by structure again (a custom formatter may add any
+    /// text), and the secrets the pass learned anywhere replaced wherever they stand.
     private func finished(_ lines: [String], by pass: RedactionPass) -> [String] {
-        let isCustom = configuration.formatter.customEntry != nil
-        return lines.map { isCustom ? pass.finish($0) : pass.scrub($0) }
+        lines.map(pass.finish)
     }
 
     private func requestBody(of request: URLRequest, pass: inout RedactionPass) -> String? {

@@ -119,16 +119,6 @@ package struct RedactionPass: Sendable {
         secrets.scrub(redactor.redact(line, extraNames: shortCookieNames).text, marker: marker)
     }
 
-    /// ``finish(_:)`` for a line made only of fixed text and of pieces this pass redacted by
-    /// structure as they were written (``text(_:)``, ``url(of:)``, ``headers(_:)``, a finished
-    /// body): the learned values are replaced, and the structure is not read again unless a
-    /// short cookie learned since may stand by its name in an earlier piece. Reading the lines
-    /// of a logged request by structure again cost 0.3 µs of the logger's 3.5 (`lbench`,
-    /// 2026-11-26).
-    package func scrub(_ line: String) -> String {
-        shortCookieNames.isEmpty ? secrets.scrub(line, marker: marker) : finish(line)
-    }
-
     /// ``finish(_:)`` for a body, text or binary.
     package func finish(_ data: Data) -> Data {
         secrets.scrub(redactor.redact(data, extraNames: shortCookieNames).data, marker: marker)
@@ -163,9 +153,10 @@ package struct RedactionPass: Sendable {
             return
         }
         // On the value's own bytes, which one look without a branch per byte tells whether
-        // they hold separators or `=` at all: a JWT is hundreds of bytes on every request, and
-        // copying it and walking it once per question cost a logged request 2.7 µs of its 7
-        // (`lbench`, 2026-11-26).
+        // they hold separators or `=` at all. A cost per byte of the token is a cliff: copying
+        // a 200-byte one and walking it once per question cost a logged request 2.7 µs of its
+        // 7 alone; with the loops below, the live AsyncHTTPClient ratio (token + headers +
+        // logger, sequential) fell from 1.13–1.14 to 1.10 (2026-11-26).
         var value = value
         value.withUTF8 { bytes in
             remember(bytes[...])
@@ -211,8 +202,8 @@ package struct RedactionPass: Sendable {
         let trimmed = Array(Self.trimmed(value))
         guard trimmed.count >= Redactor.minimumScrubbedLength else { return }
         secrets.insert(trimmed, marker: marker)
-        // One look, without a branch per byte, for the bytes that make other spellings; a token
-        // has none.
+        // One look, without a branch per byte, for the bytes that make other spellings (a
+        // token has none): the cost per byte of a token; see `rememberCredential`.
         var found: UInt8 = 0
         for byte in trimmed {
             found |= (byte == UInt8(ascii: "%") ? 1 : 0) | (byte == UInt8(ascii: "+") ? 1 : 0) | (byte == UInt8(ascii: "\\") ? 2 : 0)

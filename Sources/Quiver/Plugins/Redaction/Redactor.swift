@@ -80,23 +80,11 @@ package final class Redactor: Sendable {
     func redact(_ text: String, extraNames: Set<String> = []) -> (text: String, removed: [String]) {
         var storage = text
         return storage.withUTF8 { bytes in
-            guard Self.mayHoldShape(bytes) else { return (text, []) }
             var scanner = RedactionScanner(bytes: bytes, redactor: self, extraNames: extraNames)
             scanner.run()
             guard !scanner.replacements.isEmpty else { return (text, scanner.removed) }
             return (String(decoding: scanner.output(), as: UTF8.self), scanner.removed)
         }
-    }
-
-    /// Whether `bytes` hold a quote, `=` or `:`, without which no shape can start
-    /// (``RedactionScanner``). Most header values hold none: they are not scanned at all, and
-    /// no scanner takes references that every request in flight shares.
-    private static func mayHoldShape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var found: UInt8 = 0
-        for byte in bytes {
-            found |= (byte == ScannerByte.quote ? 1 : 0) | (byte == ScannerByte.equals ? 1 : 0) | (byte == ScannerByte.colon ? 1 : 0)
-        }
-        return found != 0
     }
 
     /// ``redact(_:extraNames:)`` on bytes that need not be UTF-8 (a binary body).
