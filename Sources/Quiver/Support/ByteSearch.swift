@@ -5,7 +5,7 @@
 /// the haystack for the needles searched (a boundary, a token), plain Swift on every platform.
 enum ByteSearch {
     /// The first range of `needle` in `haystack`, or `nil`; an empty needle is never found.
-    static func firstRange<Haystack: Collection<UInt8>>(of needle: [UInt8], in haystack: Haystack) -> Range<Int>?
+    static func firstRange<Haystack: Collection<UInt8>>(of needle: some Collection<UInt8>, in haystack: Haystack) -> Range<Int>?
     where Haystack.Index == Int, Haystack.SubSequence: Collection<UInt8>, Haystack.SubSequence.Index == Int {
         guard let first = needle.first, needle.count <= haystack.count else { return nil }
         var start = haystack.startIndex

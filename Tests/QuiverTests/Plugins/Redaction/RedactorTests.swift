@@ -128,6 +128,40 @@ import Testing
         #expect(secrets.scrub(echoed, marker: marker) == #"{"data": "<redacted>"}"#)
     }
 
+    /// Every spelling of a value is found, whatever bytes the value begins with: the look for
+    /// how spellings begin never skips one that is there.
+    @Test(arguments: ["abc-DEF_123.xyz~", "Bearer tok-123456", #"pa/ss"wd"#, "/leading-slash", #""quoted"-start"#,
+                      "tok+en%2F1", "héllo-wörld", "line\nbreak-secret"])
+    func everySpellingOfAValueIsScrubbedWhereverItStands(value: String) {
+        let marker = Array("<redacted>".utf8)
+        let spellings = SecretSet.spellings(of: Array(value.utf8)).map { String(decoding: $0, as: UTF8.self) }
+        for spelling in spellings {
+            var secrets = SecretSet()
+            secrets.insert(Array(value.utf8), marker: marker)
+            let scrubbed = secrets.scrub("before \(spelling) after", marker: marker)
+            // `\/leading-slash` holds the value itself: what is left of it is the backslash.
+            #expect(scrubbed.hasPrefix("before ") && scrubbed.hasSuffix("<redacted> after"), "\(value): \(spelling)")
+            #expect(spellings.allSatisfy { !scrubbed.contains($0) }, "\(value): \(spelling)")
+        }
+    }
+
+    /// A line that holds no beginning of any other spelling of a value makes none: a token
+    /// shorter than the lines costs no spellings on a request whose lines do not echo it.
+    @Test func spellingsAreMadeOnlyForALineThatMayHoldOne() {
+        let marker = Array("<redacted>".utf8)
+        var secrets = SecretSet()
+        secrets.insert(Array("ghp_16C7e42F292c6912E7710c838347Ae178B4a".utf8), marker: marker)
+        secrets.insert(Array("Bearer ghp_16C7e42F292c6912E7710c838347Ae178B4a".utf8), marker: marker)
+        let line = "[Quiver] Request: GET https://api.github.com/user/repos?per_page=100&page=2"
+        #expect(secrets.scrub(line, marker: marker) == line)
+        #expect(secrets.spelledCount == 0)
+        // "Z2hw" is how the token's base64 begins; "Bearer" how the other value's spellings do.
+        _ = secrets.scrub(line + " Z2hw", marker: marker)
+        #expect(secrets.spelledCount == 1)
+        _ = secrets.scrub(line + " Bearer", marker: marker)
+        #expect(secrets.spelledCount == 2)
+    }
+
     @Test func scrubFindsEveryOccurrenceWhereverItStands() {
         let marker = Array("*".utf8)
         var secrets = SecretSet()
