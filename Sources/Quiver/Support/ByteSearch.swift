@@ -19,4 +19,17 @@ enum ByteSearch {
         }
         return nil
     }
+
+    /// Whether `bytes` hold `first` or `second`, and whether they hold `third`, in one look
+    /// without a branch per byte, which the compiler turns into a vector loop: the questions a
+    /// token is asked on every request, whose cost per byte is a cliff (see
+    /// `RedactionPass.rememberCredential`).
+    static func presence(of first: UInt8, or second: UInt8, and third: UInt8,
+                         in bytes: some Sequence<UInt8>) -> (firstOrSecond: Bool, third: Bool) {
+        var found: UInt8 = 0
+        for byte in bytes {
+            found |= (byte == first ? 1 : 0) | (byte == second ? 1 : 0) | (byte == third ? 2 : 0)
+        }
+        return (found & 1 != 0, found & 2 != 0)
+    }
 }

@@ -152,23 +152,20 @@ package struct RedactionPass: Sendable {
             }
             return
         }
-        // On the value's own bytes, which one look without a branch per byte tells whether
-        // they hold separators or `=` at all. A cost per byte of the token is a cliff: copying
-        // a 200-byte one and walking it once per question cost the logger 2.7 µs of its 7 per
-        // request, and a stubbed request with token + headers + logger about a third of its
-        // time (2026-11-26).
+        // On the value's own bytes, which one look tells whether they hold separators or `=`
+        // at all. A cost per byte of the token is a cliff: copying a 200-byte one and walking
+        // it once per question cost the logger 2.7 µs of its 7 per request, and a stubbed
+        // request with token + headers + logger about a third of its time (2026-11-26).
         var value = value
         value.withUTF8 { bytes in
             remember(bytes[...])
-            var marks: UInt8 = 0
-            for byte in bytes {
-                marks |= (byte == UInt8(ascii: ";") ? 1 : 0) | (byte == UInt8(ascii: ",") ? 1 : 0) | (byte == UInt8(ascii: "=") ? 2 : 0)
-            }
+            let (hasSeparator, hasEquals) = ByteSearch.presence(of: UInt8(ascii: ";"), or: UInt8(ascii: ","),
+                                                                and: UInt8(ascii: "="), in: bytes)
             var start = 0
             while start < bytes.count {
-                let end = marks & 1 == 0
-                    ? bytes.count
-                    : bytes[start...].firstIndex { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") } ?? bytes.count
+                let end = hasSeparator
+                    ? bytes[start...].firstIndex { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") } ?? bytes.count
+                    : bytes.count
                 let part = Self.trimmed(bytes[start..<end])
                 start = end + 1
                 let space = part.firstIndex(of: UInt8(ascii: " "))
@@ -182,7 +179,7 @@ package struct RedactionPass: Sendable {
                         if let colon = user.firstIndex(of: UInt8(ascii: ":")) { remember(user[(colon + 1)...]) }
                     }
                 }
-                if marks & 2 != 0, let equals = part.firstIndex(of: UInt8(ascii: "=")) {
+                if hasEquals, let equals = part.firstIndex(of: UInt8(ascii: "=")) {
                     remember(bytes[(equals + 1)..<part.endIndex])
                 } else if space == nil {
                     remember(part)
@@ -202,16 +199,13 @@ package struct RedactionPass: Sendable {
         let trimmed = Array(Self.trimmed(value))
         guard trimmed.count >= Redactor.minimumScrubbedLength else { return }
         secrets.insert(trimmed, marker: marker)
-        // One look, without a branch per byte, for the bytes that make other spellings (a
-        // token has none): the cost per byte of a token; see `rememberCredential`.
-        var found: UInt8 = 0
-        for byte in trimmed {
-            found |= (byte == UInt8(ascii: "%") ? 1 : 0) | (byte == UInt8(ascii: "+") ? 1 : 0) | (byte == UInt8(ascii: "\\") ? 2 : 0)
-        }
-        if found & 1 != 0 {
+        // One look for the bytes that make other spellings; a token has none.
+        let (isFormEncoded, isEscaped) = ByteSearch.presence(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"),
+                                                             and: UInt8(ascii: "\\"), in: trimmed)
+        if isFormEncoded {
             secrets.insert(Array(Redactor.formDecoded(String(decoding: trimmed, as: UTF8.self)).utf8), marker: marker)
         }
-        if found & 2 != 0,
+        if isEscaped,
            let unescaped = try? JSONDecoder().decode(String.self, from: Data([UInt8(ascii: "\"")] + trimmed + [UInt8(ascii: "\"")])) {
             secrets.insert(Array(unescaped.utf8), marker: marker)
         }
