@@ -127,7 +127,7 @@ extension Provider {
         let download = built.download
         let body: BodyFile?
         do {
-            body = try BodyFile(built.bodySource)
+            body = try built.bodySource.map { source throws(QuiverError) in try BodyFile(source) }
         } catch {
             return .failure(error)
         }

@@ -5,11 +5,9 @@ struct BodyFile: Sendable {
     let url: URL
     let isTemporary: Bool
 
-    /// The file for `source`, written now if it has to be; `nil` for no streamed body.
-    init?(_ source: BodySource?) throws(QuiverError) {
+    /// The file for `source`, written now if it has to be.
+    init(_ source: BodySource) throws(QuiverError) {
         switch source {
-        case nil:
-            return nil
         case .file(let url):
             self.url = url
             isTemporary = false
