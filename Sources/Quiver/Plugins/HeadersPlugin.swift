@@ -21,13 +21,11 @@ public struct HeadersPlugin: PluginType {
         case plugin
     }
 
-    /// Header fields added to every request.
-    public let headers: [String: String]
-    /// Header fields computed for each request, added after ``headers``.
-    public let dynamicHeaders: (@Sendable (any TargetType) async throws -> [String: String])?
+    /// Header fields computed for each request, added after the fixed ones.
+    let dynamicHeaders: (@Sendable (any TargetType) async throws -> [String: String])?
     /// Which side wins on a clash.
-    public let precedence: Precedence
-    /// ``headers``, checked and spelled once rather than for every request.
+    let precedence: Precedence
+    /// The fixed header fields, checked and spelled once rather than for every request.
     private let preparedHeaders: PreparedHeaderFields
 
     /// Creates the plugin.
@@ -39,7 +37,6 @@ public struct HeadersPlugin: PluginType {
     ///     request with ``QuiverError/plugin(_:)``.
     public init(_ headers: [String: String] = [:], precedence: Precedence = .target,
                 dynamicHeaders: (@Sendable (any TargetType) async throws -> [String: String])? = nil) {
-        self.headers = headers
         self.preparedHeaders = PreparedHeaderFields(headers)
         self.precedence = precedence
         self.dynamicHeaders = dynamicHeaders
@@ -54,7 +51,7 @@ public struct HeadersPlugin: PluginType {
         if preparedHeaders.areValid {
             request.setHeaderFields(preparedHeaders, keepingExisting: precedence != .plugin)
         } else {
-            try add(headers, to: &request)
+            try add(preparedHeaders.fields, to: &request)
         }
         if let dynamicHeaders {
             try add(try await dynamicHeaders(target), to: &request)

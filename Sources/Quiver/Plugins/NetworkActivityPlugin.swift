@@ -26,7 +26,7 @@ public struct NetworkActivityPlugin: PluginType {
     }
 
     /// Called on every change.
-    public let networkActivityClosure: @Sendable (Change, any TargetType) -> Void
+    let networkActivityClosure: @Sendable (Change, any TargetType) -> Void
 
     /// Creates the plugin.
     ///

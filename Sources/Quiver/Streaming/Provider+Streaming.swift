@@ -26,7 +26,7 @@ extension Provider {
     /// ```
     ///
     /// Limits: the target's ``StreamTimeoutProviding/streamIdleTimeout`` (else
-    /// ``ResponseStream/defaultIdleTimeout``) between chunks, and the request's timeout, when
+    /// 60 seconds, as URLSession's default request timeout) between chunks, and the request's timeout, when
     /// the target or a plugin set one, on the whole stream. A stubbed target's sample data is
     /// streamed as its ``StubStreamPacingProviding`` says.
     ///

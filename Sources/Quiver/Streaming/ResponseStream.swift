@@ -33,7 +33,7 @@ public struct ResponseStream: AsyncSequence, Sendable {
 
     /// The idle limit between two chunks of a streamed body for targets that do not adopt
     /// ``StreamTimeoutProviding``: 60 seconds, as URLSession's default request timeout.
-    public static let defaultIdleTimeout: TimeInterval = 60
+    static let defaultIdleTimeout: TimeInterval = 60
 
     /// The head of the response: status code, headers, the request as sent. Its
     /// ``Response/data`` is empty: the body is this sequence.

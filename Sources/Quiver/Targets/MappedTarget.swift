@@ -27,7 +27,7 @@ public struct MappedTarget<Output: Sendable>: TargetType, TargetMapping {
     /// The target's values.
     public var target: GenericTarget
     /// Turns the outcome of a request into `Output`.
-    public let transform: @Sendable (Result<Response, QuiverError>) -> Output
+    let transform: @Sendable (Result<Response, QuiverError>) -> Output
 
     /// Creates a mapped target.
     ///
@@ -40,10 +40,10 @@ public struct MappedTarget<Output: Sendable>: TargetType, TargetMapping {
         self.transform = transform
     }
 
-    /// Runs ``transform``.
+    /// Runs the transform the target was made with.
     ///
     /// - Parameter result: The outcome of the request.
-    /// - Returns: What ``transform`` makes of it.
+    /// - Returns: What the transform makes of it.
     public func map(_ result: Result<Response, QuiverError>) -> Output {
         transform(result)
     }

@@ -13,7 +13,7 @@ import FoundationNetworking
 /// For tokens that expire and must be refreshed, use ``AuthenticationPlugin``.
 public struct AccessTokenPlugin: PluginType {
     /// Fetches the token for a target.
-    public let tokenClosure: @Sendable (any TargetType) async throws -> String
+    let tokenClosure: @Sendable (any TargetType) async throws -> String
 
     /// Creates the plugin.
     ///

@@ -15,7 +15,7 @@ import FoundationNetworking
 ///
 /// - `prepare` sets `Authorization: Bearer <token>` (or the target's
 ///   ``AccessTokenAuthorizable/authorizationType``); a credential that is missing or expires
-///   within ``refreshMargin`` is refreshed first.
+///   within the refresh margin (`refreshMargin:`) is refreshed first.
 /// - A `401` to a request that carried the credential refreshes it (unless another request
 ///   already did) and replays the request through `prepare`, with the fresh credential. A `401`
 ///   from another origin than the request's (after a redirect, which never carries the
@@ -28,10 +28,8 @@ import FoundationNetworking
 /// Targets that adopt ``AccessTokenAuthorizable`` and answer `nil` are sent without a credential.
 public final class AuthenticationPlugin: RequestRetrier {
     private let store: CredentialStore
-    /// How many seconds before its expiry a credential is refreshed.
-    public let refreshMargin: TimeInterval
     /// The scheme for targets that do not name one.
-    public let authorizationType: AuthorizationType
+    let authorizationType: AuthorizationType
 
     /// Creates the plugin.
     ///
@@ -45,7 +43,6 @@ public final class AuthenticationPlugin: RequestRetrier {
     public init(credential: AuthenticationCredential?, authorizationType: AuthorizationType = .bearer,
                 refreshMargin: TimeInterval = 30, maximumRefreshes: Int = 3, refreshWindow: TimeInterval = 60,
                 refresh: @escaping @Sendable (AuthenticationCredential?) async throws -> AuthenticationCredential) {
-        self.refreshMargin = refreshMargin
         self.authorizationType = authorizationType
         store = CredentialStore(credential: credential, margin: refreshMargin, maximumRefreshes: maximumRefreshes,
                                 window: refreshWindow, refresh: refresh)

@@ -9,7 +9,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// Without it a stream waits at most ``ResponseStream/defaultIdleTimeout`` (60 s) for each chunk. The
+/// Without it a stream waits at most 60 seconds for each chunk. The
 /// target's ``TargetType/timeout``, when set, is the whole-request limit on the stream, head
 /// and body together.
 public protocol StreamTimeoutProviding {
