@@ -16,6 +16,8 @@ public struct DecodedStreamSequence<Value: Decodable>: AsyncSequence, Sendable {
 
     let source: Source
     let decoder: JSONDecoder
+    /// The stream's head, for the response a decoding failure carries.
+    let head: Response
 
     /// Reads the values of a ``DecodedStreamSequence``.
     public struct AsyncIterator: AsyncIteratorProtocol {
@@ -58,17 +60,19 @@ public struct DecodedStreamSequence<Value: Decodable>: AsyncSequence, Sendable {
                 defer { texts = .events(events, endMarker: endMarker) }
                 guard let event = try await events.next() else { return nil }
                 if let endMarker, event.data == endMarker {
-                    events.chunks.lease.channel.close(with: .cancelled())
+                    events.cancel()
                     return nil
                 }
                 return event.data
             }
         }
 
-        private func cancel() {
+        private mutating func cancel() {
             switch texts {
             case .lines(let lines): lines.chunks.lease.channel.close(with: .cancelled())
-            case .events(let events, _): events.chunks.lease.channel.close(with: .cancelled())
+            case .events(var events, let endMarker):
+                events.cancel()
+                texts = .events(events, endMarker: endMarker)
             }
         }
     }
@@ -77,10 +81,9 @@ public struct DecodedStreamSequence<Value: Decodable>: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> AsyncIterator {
         switch source {
         case .lines(let lines):
-            AsyncIterator(texts: .lines(lines.makeAsyncIterator()), decoder: decoder, head: lines.stream.response)
+            AsyncIterator(texts: .lines(lines.makeAsyncIterator()), decoder: decoder, head: head)
         case .events(let events, let endMarker):
-            AsyncIterator(texts: .events(events.makeAsyncIterator(), endMarker: endMarker), decoder: decoder,
-                          head: events.stream.response)
+            AsyncIterator(texts: .events(events.makeAsyncIterator(), endMarker: endMarker), decoder: decoder, head: head)
         }
     }
 }
@@ -95,7 +98,8 @@ extension ResponseStream {
     /// - Returns: The values.
     public func decodedLines<Value: Decodable>(as type: Value.Type, using decoder: JSONDecoder? = nil,
                                                lineLimit: Int = 1 << 20) -> DecodedStreamSequence<Value> {
-        DecodedStreamSequence(source: .lines(lines(limit: lineLimit)), decoder: decoder ?? self.decoder ?? JSONDecoder())
+        DecodedStreamSequence(source: .lines(lines(limit: lineLimit)), decoder: decoder ?? self.decoder ?? JSONDecoder(),
+                              head: response)
     }
 
     /// The body as Server-Sent Events whose data is JSON: each event's ``ServerSentEvent/data``
@@ -115,6 +119,7 @@ extension ResponseStream {
     /// - Returns: The values.
     public func decodedEvents<Value: Decodable>(as type: Value.Type, using decoder: JSONDecoder? = nil,
                                                 until endMarker: String? = nil) -> DecodedStreamSequence<Value> {
-        DecodedStreamSequence(source: .events(events(), endMarker: endMarker), decoder: decoder ?? self.decoder ?? JSONDecoder())
+        DecodedStreamSequence(source: .events(events(), endMarker: endMarker), decoder: decoder ?? self.decoder ?? JSONDecoder(),
+                              head: response)
     }
 }

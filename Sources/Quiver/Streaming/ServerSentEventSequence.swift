@@ -1,9 +1,11 @@
 import Foundation
 
-/// The Server-Sent Events of a `text/event-stream` body: ``ResponseStream/events(lineLimit:eventLimit:)``.
+/// Server-Sent Events: of one `text/event-stream` body (``ResponseStream/events(lineLimit:eventLimit:)``),
+/// or of a target connected to again whenever its stream fails
+/// (``Provider/events(for:reconnecting:)``).
 ///
-/// Besides its events, the stream has a state of its own, readable while the events are read
-/// (from the reading task or any other):
+/// Besides its events, the stream has a state of its own, kept across connections and readable
+/// while the events are read (from the reading task or any other):
 ///
 /// ```swift
 /// let events = try await provider.stream(for: .notifications).events()
@@ -16,10 +18,19 @@ public struct ServerSentEventSequence: AsyncSequence, Sendable {
     /// An event.
     public typealias Element = ServerSentEvent
 
-    let stream: ResponseStream
-    let lineLimit: Int
-    let eventLimit: Int
-    /// The stream's state, written by the iterator as it parses, shared by the copies of the sequence.
+    /// Where the events come from.
+    enum Source: Sendable {
+        /// One stream, read to its end.
+        case stream(ResponseStream, lineLimit: Int, eventLimit: Int)
+        /// A target, connected to again whenever its stream fails: the function opens a
+        /// connection for a last event ID.
+        case reconnecting(@Sendable (_ lastEventID: String) async throws(QuiverError) -> ResponseStream,
+                          ServerSentEventReconnection)
+    }
+
+    let source: Source
+    /// The stream's state, written by the iterator as it parses, shared by the copies of the
+    /// sequence and kept across connections.
     let state: Locked<EventStreamState>
 
     /// The stream's last event ID, for `Last-Event-ID` when connecting again: the last `id:` of
@@ -30,59 +41,51 @@ public struct ServerSentEventSequence: AsyncSequence, Sendable {
     }
 
     /// The stream's reconnection time, in seconds: the last valid `retry:` field so far (sent in
-    /// milliseconds), whichever block it was in; `nil` until the server sends one.
+    /// milliseconds), whichever block it was in; `nil` until the server sends one. A
+    /// reconnecting sequence waits this long (else its policy's
+    /// ``ServerSentEventReconnection/delay``, at most ``ServerSentEventReconnection/maximumDelay``)
+    /// before connecting again.
     public var reconnectionTime: TimeInterval? {
         state.withLock { $0.reconnectionSeconds }
     }
 
     /// Reads the events of a ``ServerSentEventSequence``.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var chunks: ResponseStream.AsyncIterator
-        var splitter: LineSplitter
-        var parser: ServerSentEventParser
-        let head: Response
-        let state: Locked<EventStreamState>
-        var ready: [[UInt8]] = []
-        var isOver = false
+        /// One stream's events; `nil` when reconnecting.
+        var connection: ConnectionEvents?
+        /// The events across connections; `nil` for one stream.
+        var reconnecting: ReconnectingEvents?
 
-        /// The next event, or `nil` at the end of the body (an unfinished last event is dropped,
-        /// as the standard says).
+        /// The next event, or `nil` at the end: the end of the body for one stream (an
+        /// unfinished last event is dropped, as the standard says); for a reconnecting one, a
+        /// clean end it does not reconnect after, or a `204 No Content`.
         ///
         /// - Throws: The ``QuiverError`` that ended the stream: ``QuiverError/decoding(_:_:)``
-        ///   with ``StreamError/lineTooLong(limit:)`` or ``StreamError/eventTooLarge(limit:)`` past a limit.
+        ///   with ``StreamError/lineTooLong(limit:)`` or ``StreamError/eventTooLarge(limit:)`` past a
+        ///   limit; when reconnecting, the last failure once the policy gives up.
         public mutating func next() async throws -> ServerSentEvent? {
-            while true {
-                guard let line = try await nextLine(&chunks, &splitter, &ready, &isOver, head: head) else {
-                    return nil
-                }
-                if isOver, ready.isEmpty, !line.isEmpty {
-                    // The body ended inside an event: it is never dispatched.
-                    return nil
-                }
-                let before = parser.stream
-                let event: ServerSentEvent?
-                do {
-                    event = try parser.parse(line)
-                } catch {
-                    isOver = true
-                    chunks.lease.channel.close(with: .cancelled())
-                    throw QuiverError.decoding(error, head)
-                }
-                if parser.stream != before {
-                    let now = parser.stream
-                    state.withLock { $0 = now }
-                }
-                if let event { return event }
+            if reconnecting != nil {
+                return try await reconnecting?.next()
             }
+            return try await connection?.next()
+        }
+
+        /// Closes the connection; a reconnecting sequence connects no more.
+        mutating func cancel() {
+            connection?.cancel()
+            reconnecting?.cancel()
         }
     }
 
     /// Starts reading the events.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(chunks: stream.makeAsyncIterator(),
-                      splitter: LineSplitter(limit: lineLimit, acceptsLoneCarriageReturn: true),
-                      parser: ServerSentEventParser(eventLimit: eventLimit, resuming: state.withLock { $0 }),
-                      head: stream.response, state: state)
+        switch source {
+        case .stream(let stream, let lineLimit, let eventLimit):
+            AsyncIterator(connection: ConnectionEvents(stream: stream, lineLimit: lineLimit, eventLimit: eventLimit,
+                                                       state: state))
+        case .reconnecting(let connect, let policy):
+            AsyncIterator(reconnecting: ReconnectingEvents(connect: connect, policy: policy, state: state))
+        }
     }
 }
 
@@ -112,7 +115,7 @@ extension ResponseStream {
     ///     server can make the process hold.
     /// - Returns: The events.
     public func events(lineLimit: Int = 1 << 20, eventLimit: Int = 8 << 20) -> ServerSentEventSequence {
-        ServerSentEventSequence(stream: self, lineLimit: Swift.max(lineLimit, 1), eventLimit: Swift.max(eventLimit, 1),
+        ServerSentEventSequence(source: .stream(self, lineLimit: Swift.max(lineLimit, 1), eventLimit: Swift.max(eventLimit, 1)),
                                 state: Locked(EventStreamState()))
     }
 }

@@ -25,7 +25,7 @@ import Testing
         return LiveStream(url: components?.url ?? TestServers.unconfigured)
     }
 
-    private func ids(of events: ReconnectingEventSequence<LiveStream>) async throws -> [String] {
+    private func ids(of events: ServerSentEventSequence) async throws -> [String] {
         var ids: [String] = []
         for try await event in events {
             ids.append(event.id ?? "-")

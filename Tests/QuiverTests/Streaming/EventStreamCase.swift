@@ -54,7 +54,7 @@ struct EventStreamOutcome: Equatable, Sendable {
             events.append(event)
         }
         lastEventID = sequence.lastEventID
-        reconnectionTime = iterator.parser.reconnectionTime
+        reconnectionTime = iterator.connection?.parser.reconnectionTime
     }
 
     init(events: [ServerSentEvent], lastEventID: String?, reconnectionTime: Int?) {
