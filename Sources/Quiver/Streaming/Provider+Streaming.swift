@@ -25,10 +25,12 @@ extension Provider {
     /// }
     /// ```
     ///
-    /// Limits: the target's ``StreamTimeoutProviding/streamIdleTimeout`` (else
-    /// 60 seconds, as URLSession's default request timeout) between chunks, and the request's timeout, when
-    /// the target or a plugin set one, on the whole stream. A stubbed target's sample data is
-    /// streamed as its ``StubStreamPacingProviding`` says.
+    /// Limits: the target's ``StreamTimeoutProviding/streamIdleTimeout`` (else 60 seconds, as
+    /// URLSession's default request timeout) between chunks, and the request's timeout, when the
+    /// target or a plugin set one, on the whole stream: past it, the next read ends the stream
+    /// while the body is still arriving, however many chunks wait unread (a body that arrived
+    /// whole is read to its end). A stubbed target's sample data is streamed as its
+    /// ``StubStreamPacingProviding`` says.
     ///
     /// - Parameter target: The endpoint to request; not a `.download` or a task whose body
     ///   streams from disk (`.uploadFile`, `.multipart`).

@@ -45,6 +45,14 @@ extension StreamChannel {
             if state.isClosed {
                 return .failure(QuiverError.cancelled(state.request))
             }
+            // The limit on the whole stream holds while the body is still arriving, chunks
+            // waiting or not: a reader slower than the body always finds one waiting.
+            if !state.producerEnded, let endBy = state.limits.endBy, now >= endBy {
+                let error = QuiverError.timedOut(state.request, after: state.limits.whole)
+                state.producerError = error
+                end = closeCancelling(&state, error: error)
+                return .failure(error)
+            }
             if state.head < state.chunks.count {
                 let chunk = state.chunks[state.head]
                 state.chunks[state.head] = Data()
@@ -72,12 +80,6 @@ extension StreamChannel {
                 let result = closeDelivering(&state)
                 end = takeEnd(&state)
                 return result
-            }
-            if let endBy = state.limits.endBy, now >= endBy {
-                let error = QuiverError.timedOut(state.request, after: state.limits.whole)
-                state.producerError = error
-                end = closeCancelling(&state, error: error)
-                return .failure(error)
             }
             state.consumer = continuation
             var deadline: UInt64?

@@ -19,6 +19,24 @@ import Testing
         #expect(ahead > 0)
     }
 
+    @Test func theWholeRequestTimeoutEndsAStreamReadMoreSlowlyThanItArrives() async throws {
+        // A reader slower than the body always finds a chunk waiting: the limit on the whole
+        // stream must end it all the same, not only once the buffer runs dry.
+        let provider = Provider<GenericTarget>(transport: EndlessTransport())
+        let stream = try await provider.stream(for: GenericTarget(baseURL: exampleBase, path: "endless", timeout: 0.3))
+        let start = Date()
+        await #expect {
+            for try await _ in stream {
+                if Date().timeIntervalSince(start) > 10 { break }   // reached only when no limit holds
+                try await Task.sleep(nanoseconds: 5_000_000)
+            }
+        } throws: { error in
+            guard case .timedOut(_, let after) = error as? QuiverError else { return false }
+            return after == 0.3
+        }
+        #expect(Date().timeIntervalSince(start) < 8)
+    }
+
     @Test func breakingOutOfTheLoopStopsTheProducer() async throws {
         let transport = EndlessTransport()
         let provider = Provider<StreamAPI>(transport: transport)
