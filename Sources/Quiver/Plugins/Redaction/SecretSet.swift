@@ -6,35 +6,28 @@ import Foundation
 /// Values are kept as UTF-8 bytes, longest first (a value inside a longer one never leaves half
 /// of the longer one behind), without duplicates and without values too short to search for.
 /// Every spelling of a value is at least as long as the value itself, so a text shorter than a
-/// value cannot hold it in any spelling. A value's spellings are made the first time a text
-/// long enough to hold it is scrubbed, and kept (copies of a set share them): a JWT, longer
-/// than its request's log lines, never costs its spellings, and a 40-character token costs
-/// them once per request, not once per line (making them per line cost such a request 108
-/// allocations and about 30 µs).
+/// value cannot hold it in any spelling, and a value's other spellings are made only for a text
+/// that holds how one of them begins (``mayHoldAnotherSpelling(of:in:)``): most lines hold
+/// none, so nothing is kept from line to line.
 struct SecretSet: Sendable {
     /// The values, longest first.
-    var values: [[UInt8]] { entries.map(\.value) }
-    /// Each value with its spellings (``spellings(of:)``) once made, longest value first.
-    private var entries: [(value: [UInt8], spellings: Locked<[[UInt8]]?>)] = []
+    private(set) var values: [[UInt8]] = []
 
     /// Whether nothing was learned.
-    var isEmpty: Bool { entries.isEmpty }
-
-    /// How many values have had their spellings made.
-    var spelledCount: Int { entries.count { $0.spellings.withLock { $0 != nil } } }
+    var isEmpty: Bool { values.isEmpty }
 
     /// Adds `value` unless it is shorter than ``Redactor/minimumScrubbedLength``, already known,
     /// or part of `marker` (replacing it would garble the marker itself).
     mutating func insert(_ value: [UInt8], marker: [UInt8]) {
-        guard value.count >= Redactor.minimumScrubbedLength, !entries.contains(where: { $0.value == value }),
+        guard value.count >= Redactor.minimumScrubbedLength, !values.contains(value),
               ByteSearch.firstRange(of: value, in: marker[...]) == nil else { return }
-        entries.insert((value, Locked(nil)), at: entries.firstIndex { $0.value.count < value.count } ?? entries.endIndex)
+        values.insert(value, at: values.firstIndex { $0.count < value.count } ?? values.endIndex)
     }
 
     /// `text` with every spelling of every value replaced by `marker`; `text` itself (no copy)
     /// when none occurs.
     func scrub(_ text: String, marker: [UInt8]) -> String {
-        guard let length = entries.last?.value.count, text.utf8.count >= length else { return text }
+        guard let length = values.last?.count, text.utf8.count >= length else { return text }
         var storage = text
         guard let bytes = storage.withUTF8({ scrub(bytes: $0, marker: marker) }) else { return text }
         return String(decoding: bytes, as: UTF8.self)
@@ -42,7 +35,7 @@ struct SecretSet: Sendable {
 
     /// `data` (text or binary) with every spelling of every value replaced by `marker`.
     func scrub(_ data: Data, marker: [UInt8]) -> Data {
-        guard let length = entries.last?.value.count, data.count >= length else { return data }
+        guard let length = values.last?.count, data.count >= length else { return data }
         return data.withUnsafeBytes { scrub(bytes: $0.assumingMemoryBound(to: UInt8.self), marker: marker) }.map { Data($0) } ?? data
     }
 
@@ -63,10 +56,10 @@ struct SecretSet: Sendable {
             guard holds(spelling) else { return }
             output = Self.replacing(spelling, with: marker, in: output ?? Array(bytes))
         }
-        for (value, made) in entries where value.count <= (output?.count ?? bytes.count) {
+        for value in values where value.count <= (output?.count ?? bytes.count) {
             replace(value)
             guard Self.mayHoldAnotherSpelling(of: value, in: { holds($0) }) else { continue }
-            for spelling in Self.spellings(of: value, keptIn: made).dropFirst() {
+            for spelling in Self.spellings(of: value).dropFirst() {
                 replace(spelling)
             }
         }
@@ -77,7 +70,7 @@ struct SecretSet: Sendable {
     /// text through `holds`: each begins either with the base64 of `value`'s first three bytes
     /// or with `value`'s leading letters, digits and `-._~` (which no escaping changes). A value
     /// that begins with another byte may be spelled any way: it is searched for in full.
-    private static func mayHoldAnotherSpelling(of value: [UInt8], in holds: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    static func mayHoldAnotherSpelling(of value: [UInt8], in holds: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         let base64Start = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { start in
             let (first, second, third) = (value[0], value[1], value[2])
             start[0] = base64Digit(first >> 2)
@@ -100,16 +93,6 @@ struct SecretSet: Sendable {
         case 52..<62: UInt8(ascii: "0") + sixBits - 52
         case 62: UInt8(ascii: "+")
         default: UInt8(ascii: "/")
-        }
-    }
-
-    /// The spellings of `value`: those `made` holds, else made now and kept there.
-    private static func spellings(of value: [UInt8], keptIn made: Locked<[[UInt8]]?>) -> [[UInt8]] {
-        made.withLock { kept in
-            if let kept { return kept }
-            let spellings = spellings(of: value)
-            kept = spellings
-            return spellings
         }
     }
 

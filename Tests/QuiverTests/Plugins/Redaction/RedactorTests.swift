@@ -148,18 +148,22 @@ import Testing
     /// A line that holds no beginning of any other spelling of a value makes none: a token
     /// shorter than the lines costs no spellings on a request whose lines do not echo it.
     @Test func spellingsAreMadeOnlyForALineThatMayHoldOne() {
-        let marker = Array("<redacted>".utf8)
-        var secrets = SecretSet()
-        secrets.insert(Array("ghp_16C7e42F292c6912E7710c838347Ae178B4a".utf8), marker: marker)
-        secrets.insert(Array("Bearer ghp_16C7e42F292c6912E7710c838347Ae178B4a".utf8), marker: marker)
+        let token = Array("ghp_16C7e42F292c6912E7710c838347Ae178B4a".utf8)
+        let bearer = Array("Bearer ghp_16C7e42F292c6912E7710c838347Ae178B4a".utf8)
+        func mayHold(_ value: [UInt8], in line: String) -> Bool {
+            let bytes = Array(line.utf8)
+            return SecretSet.mayHoldAnotherSpelling(of: value) { ByteSearch.firstRange(of: $0, in: bytes[...]) != nil }
+        }
         let line = "[Quiver] Request: GET https://api.github.com/user/repos?per_page=100&page=2"
-        #expect(secrets.scrub(line, marker: marker) == line)
-        #expect(secrets.spelledCount == 0)
+        #expect(!mayHold(token, in: line))
+        #expect(!mayHold(bearer, in: line))
         // "Z2hw" is how the token's base64 begins; "Bearer" how the other value's spellings do.
-        _ = secrets.scrub(line + " Z2hw", marker: marker)
-        #expect(secrets.spelledCount == 1)
-        _ = secrets.scrub(line + " Bearer", marker: marker)
-        #expect(secrets.spelledCount == 2)
+        #expect(mayHold(token, in: line + " Z2hw"))
+        #expect(!mayHold(bearer, in: line + " Z2hw"))
+        #expect(mayHold(bearer, in: line + " Bearer"))
+        var secrets = SecretSet()
+        secrets.insert(token, marker: Array("<redacted>".utf8))
+        #expect(secrets.scrub(line, marker: Array("<redacted>".utf8)) == line)
     }
 
     @Test func scrubFindsEveryOccurrenceWhereverItStands() {
