@@ -115,11 +115,8 @@ extension Provider {
                                 maximumBodySize: download == nil ? limits.memory : limits.file)
     }
 
-    /// Attempts until one is not retried. A body streamed from a temporary file lives until the
-    /// last attempt is over.
-    ///
-    /// The first attempt takes `built`'s request over, so that the plugins change it in place
-    /// (copying a `URLRequest` costs more than building one on Linux); a retry builds it again.
+    /// Attempts until one is not retried (``attempts(for:pluginTarget:endpoint:first:send:end:head:)``).
+    /// A body streamed from a temporary file lives until the last attempt is over.
     @inline(__always)
     private func perform(_ target: Target, pluginTarget: any TargetType, endpoint: Endpoint,
                          built: consuming BuiltRequest,
@@ -132,14 +129,48 @@ extension Provider {
             return .failure(error)
         }
         defer { body?.removeIfTemporary() }
-        // The body bytes of the first attempt, sent again on every retry and replay: encoding
-        // again could give other bytes (key order), which servers that fingerprint payloads refuse.
-        let encodedBody = built.urlRequest.httpBody
-        var unsent: URLRequest? = built.urlRequest
-        _ = consume built
-
         let transport = transport(for: target, endpoint: endpoint)
         let limits = bodySizeLimits(for: pluginTarget)
+        // The request is handed over whole, `built` gone: the first attempt's plugins then
+        // change the only reference to it.
+        let first = built.urlRequest
+        _ = consume built
+        return await attempts(for: target, pluginTarget: pluginTarget, endpoint: endpoint, first: consume first,
+                              send: { request, checked, timeout in
+            do throws(QuiverError) {
+                let sent = try Self.transportRequest(request, checked: checked, body: body, download: download,
+                                                     progress: progress, timeout: timeout, limits: limits)
+                return await send(sent, through: transport, target: target, pluginTarget: pluginTarget, download: download)
+            } catch {
+                return .failure(error)
+            }
+        }, end: { result, kept in
+            attemptDidEnd(result, kept: kept, target: pluginTarget)
+            // A success is never tried again: no asynchronous call to find that out.
+            return Self.isFinished(result)
+        }, head: { $0 })
+    }
+
+    /// Attempts a request until one is not retried, for a response and a stream alike. The
+    /// first attempt takes `first` over, so that the plugins change it in place (copying a
+    /// `URLRequest` costs more than building one on Linux); a retry builds the request again,
+    /// with the first attempt's body bytes: encoding again could give other bytes (key order),
+    /// which servers that fingerprint payloads refuse.
+    ///
+    /// - Parameters:
+    ///   - send: One attempt of the prepared, checked request, with its timeout.
+    ///   - end: Tells the plugins how the attempt ended; whether it is the outcome without
+    ///     asking the retriers.
+    ///   - head: The response an outcome carries, for the retriers.
+    @inline(__always)
+    func attempts<Outcome>(
+        for target: Target, pluginTarget: any TargetType, endpoint: Endpoint, first: consuming URLRequest,
+        send: (_ request: URLRequest, _ checked: CheckedRequest, _ timeout: TimeInterval?) async -> Result<Outcome, QuiverError>,
+        end: (_ result: Result<Outcome, QuiverError>, _ kept: [any Sendable]) -> Bool,
+        head: (Outcome) -> Response
+    ) async -> Result<Outcome, QuiverError> {
+        let encodedBody = first.httpBody
+        var unsent: URLRequest? = consume first
         var attempt = 1
         while true {
             let request: URLRequest
@@ -147,8 +178,8 @@ extension Provider {
             let startingTimeout: TimeInterval
             do {
                 let fresh: URLRequest
-                if let first = unsent.take() {
-                    fresh = first
+                if let taken = unsent.take() {
+                    fresh = taken
                 } else {
                     var rebuilt = try await self.request(for: endpoint, of: target, as: pluginTarget).urlRequest
                     if rebuilt.httpBody != encodedBody {
@@ -162,23 +193,16 @@ extension Provider {
                 return .failure(error)
             }
             let kept = attemptWillStart(request, target: pluginTarget)
-            let result: Result<Response, QuiverError>
-            do {
-                let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
-                let sent = try Self.transportRequest(request, checked: checked, body: body, download: download,
-                                                     progress: progress, timeout: timeout, limits: limits)
-                result = await send(sent, through: transport, target: target, pluginTarget: pluginTarget,
-                                    download: download)
-            } catch {
-                result = .failure(error)
+            let result = await send(request, checked,
+                                    Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout))
+            if end(result, kept) {
+                return result
             }
-            attemptDidEnd(result, kept: kept, target: pluginTarget)
-            if Self.isFinished(result) {
-                // A success is never tried again: no asynchronous call to find that out.
-                return consume result
-            }
-            if let outcome = await outcome(after: result, of: request, pluginTarget: pluginTarget, attempt: attempt) {
-                return outcome
+            if let decided = await outcome(after: result.map(head), of: request, pluginTarget: pluginTarget,
+                                           attempt: attempt) {
+                // The attempt's own outcome, or the failure a retrier made of it.
+                guard case .failure(let error) = decided else { return result }
+                return .failure(error)
             }
             attempt += 1
         }

@@ -71,35 +71,19 @@ extension Provider {
                                             + "a streamed response takes no .download, .uploadFile or .multipart task"))
         }
         let transport = streamingTransport(for: target, endpoint: endpoint)
-        let encodedBody = built.urlRequest.httpBody
-        var attempt = 1
-        while true {
-            let request: URLRequest
-            let checked: CheckedRequest
-            let startingTimeout: TimeInterval
-            do {
-                var fresh = attempt == 1
-                    ? built.urlRequest
-                    : try await self.request(for: endpoint, of: target, as: pluginTarget).urlRequest
-                if fresh.httpBody != encodedBody { fresh.httpBody = encodedBody }
-                startingTimeout = fresh.timeoutInterval
-                (request, checked) = try await prepared(fresh, for: pluginTarget)
+        return await attempts(for: target, pluginTarget: pluginTarget, endpoint: endpoint, first: built.urlRequest,
+                              send: { request, checked, timeout in
+            do throws(QuiverError) {
+                let sent = try Self.transportRequest(request, checked: checked, body: nil, download: nil, progress: nil,
+                                                     timeout: timeout, limits: bodySizeLimits(for: pluginTarget))
+                return await openAttempt(sent, through: transport, target: target, pluginTarget: pluginTarget)
             } catch {
                 return .failure(error)
             }
-            let kept = attemptWillStart(request, target: pluginTarget)
-            let result: Result<ResponseStream, QuiverError>
-            do {
-                let timeout = Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout)
-                let sent = try Self.transportRequest(request, checked: checked, body: nil, download: nil, progress: nil,
-                                                     timeout: timeout,
-                                                     limits: bodySizeLimits(for: pluginTarget))
-                result = await openAttempt(sent, through: transport, target: target, pluginTarget: pluginTarget)
-            } catch {
-                result = .failure(error)
-            }
+        }, end: { result, kept in
             switch result {
             case .success(let stream):
+                // A stream observer hears of the head now, and of the end when the body ends.
                 attemptDidEnd(.success(stream.response), kept: kept, target: pluginTarget) { plugin in
                     if let observing = plugin as? any StreamObserving {
                         observing.didStartStream(stream.response, target: pluginTarget)
@@ -107,18 +91,12 @@ extension Provider {
                         plugin.didReceive(.success(stream.response), target: pluginTarget)
                     }
                 }
-                return result
+                return true
             case .failure(let error):
                 attemptDidEnd(.failure(error), kept: kept, target: pluginTarget)
-                if let outcome = await outcome(after: .failure(error), of: request, pluginTarget: pluginTarget,
-                                               attempt: attempt) {
-                    // A failed attempt's outcome is a failure: the original one or the retrier's.
-                    guard case .failure(let final) = outcome else { return result }
-                    return .failure(final)
-                }
-                attempt += 1
+                return false
             }
-        }
+        }, head: \.response)
     }
 
     /// One attempt: the head from the transport, its limits set, validated.
