@@ -20,7 +20,7 @@ extension MultipartForm {
     /// encoder (a `JSONEncoder`, say) throws `EncodingError.invalidValue`.
     public struct Attachment: Encodable, Sendable, Equatable {
         /// Where an attachment's bytes come from.
-        public enum Source: Sendable, Equatable {
+        enum Source: Sendable, Equatable {
             /// Bytes held in memory.
             case data(Data)
             /// A file streamed from disk when the body is written.
@@ -28,11 +28,11 @@ extension MultipartForm {
         }
 
         /// Where the bytes come from.
-        public let source: Source
+        let source: Source
         /// The `filename` to send; for files `nil` means the URL's last path component.
-        public let fileName: String?
+        let fileName: String?
         /// The `Content-Type` to send; `nil` infers it from the file name's extension.
-        public let mimeType: String?
+        let mimeType: String?
 
         /// An attachment whose bytes are held in memory.
         ///

@@ -23,9 +23,9 @@ import Foundation
 /// - a file that is missing, not a regular file, or unreadable.
 public struct MultipartForm: Sendable, Equatable {
     /// One part of a form: a text field, a block of bytes or a file.
-    public struct Part: Sendable, Equatable {
+    struct Part: Sendable, Equatable {
         /// Where a part's content comes from.
-        public enum Content: Sendable, Equatable {
+        enum Content: Sendable, Equatable {
             /// A text field, sent as UTF-8 with no `Content-Type` of its own.
             case text(String)
             /// Bytes held in memory.
@@ -35,21 +35,21 @@ public struct MultipartForm: Sendable, Equatable {
         }
 
         /// The field name, the `name` parameter of the part's `Content-Disposition`.
-        public let name: String
+        let name: String
         /// The `filename` parameter, if the part has one.
-        public let fileName: String?
+        let fileName: String?
         /// The part's `Content-Type`: given or inferred for data and file parts, `nil` for text
         /// fields.
-        public let mimeType: String?
+        let mimeType: String?
         /// The part's content.
-        public let content: Content
+        let content: Content
     }
 
     /// The boundary that separates the parts.
     public let boundary: String
 
     /// The parts, in the order they were added.
-    public private(set) var parts: [Part] = []
+    private(set) var parts: [Part] = []
 
     /// The `Content-Type` header for this form: `multipart/form-data; boundary=<boundary>`.
     ///
@@ -115,7 +115,7 @@ public struct MultipartForm: Sendable, Equatable {
     ///   - attachment: The attachment; its file name and MIME type are used as in
     ///     ``append(_:name:fileName:mimeType:)`` and ``append(fileAt:name:fileName:mimeType:)``.
     ///   - name: The field name.
-    public mutating func append(_ attachment: Attachment, name: String) {
+    mutating func append(_ attachment: Attachment, name: String) {
         switch attachment.source {
         case .data(let data):
             append(data, name: name, fileName: attachment.fileName, mimeType: attachment.mimeType)

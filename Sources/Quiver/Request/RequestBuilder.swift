@@ -101,7 +101,7 @@ enum RequestBuilder {
             case .data(let data, let contentType):
                 setBody(data, contentType: contentType)
             case .json(let value, let encoder):
-                let data = try encode { try JSONEncoding.encoder(for: value, given: encoder ?? jsonEncoder).encode(value) }
+                let data = try encode { try (encoder ?? jsonEncoder).encode(value) }
                 setBody(data, contentType: "application/json")
             case .form(let value, let encoder):
                 let data = try encode { try (encoder ?? RequestBuilder.defaultFormEncoder).encodedData(value) }

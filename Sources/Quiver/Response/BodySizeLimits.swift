@@ -33,17 +33,17 @@ public struct BodySizeLimits: Sendable, Hashable {
     public var file: Int64?
 
     /// The default limit on a body held in memory: 64 MiB.
+    @usableFromInline static let defaultMemoryLimit: Int64 = 64 << 20
+
+    /// The limits of a provider that names none: 64 MiB in memory, none for downloads.
     ///
     /// An API's JSON rarely reaches a few mebibytes, and decoding holds it a second time, as a
     /// tree of values several times its size: 64 MiB leaves a wide margin for any body that is
     /// meant to be decoded, while a gzip bomb or an endless body stops there instead of taking
     /// the process's memory. It is also the limit on unread bytes a stream has always had.
-    /// Larger bodies belong in a download (``HTTPTask/download(to:)``), which streams to disk.
-    public static let defaultMemoryLimit: Int64 = 64 << 20
-
-    /// The limits of a provider that names none: ``defaultMemoryLimit`` in memory, none for
-    /// downloads (they stream to disk, so memory does not grow with them, and the size of a file
-    /// the caller asked for is the caller's to bound).
+    /// Larger bodies belong in a download (``HTTPTask/download(to:)``), which streams to disk:
+    /// downloads have no limit by default, since memory does not grow with them and the size of
+    /// a file the caller asked for is the caller's to bound.
     public static let `default` = BodySizeLimits()
 
     /// No limit at all: only for servers you trust as much as your own memory.
@@ -53,7 +53,7 @@ public struct BodySizeLimits: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - memory: The most bytes of a body held in memory, or `nil` for none. Defaults to
-    ///     ``defaultMemoryLimit`` (64 MiB).
+    ///     64 MiB (see ``default``).
     ///   - file: The most bytes of a download written to its file, or `nil` (the default) for none.
     public init(memory: Int64? = BodySizeLimits.defaultMemoryLimit, file: Int64? = nil) {
         self.memory = memory

@@ -35,12 +35,17 @@ import Testing
     struct InvalidPerson: Error {}
 
     /// The app's model, converted from the echo.
-    struct Person: DTODecodable, Equatable {
+    struct Person: Decodable, Equatable {
         let name: String
         let born: Date
-        static func from(dto: EchoDTO) throws -> Person {
+        init(name: String, born: Date) {
+            self.name = name
+            self.born = born
+        }
+        init(from decoder: any Decoder) throws {
+            let dto = try EchoDTO(from: decoder)
             guard let born = try? Date.ISO8601FormatStyle().parse(dto.json.born) else { throw InvalidPerson() }
-            return Person(name: dto.json.full_name, born: born)
+            self.init(name: dto.json.full_name, born: born)
         }
     }
 

@@ -71,10 +71,4 @@ import Testing
         #expect(throws: Never.self) { try result.get() }
         #expect(sent.count == 1)
     }
-
-    @Test func theURLOperatorRefusesDotSegmentsToo() throws {
-        #expect(throws: QuiverError.self) { try exampleBase + "users/../admin" }
-        #expect(throws: QuiverError.self) { try exampleBase + "users/%2e%2e" }
-        #expect(try (exampleBase + "users/\(segment: "../admin")").absoluteString == "https://api.example.com/v2/users/..%2Fadmin")
-    }
 }

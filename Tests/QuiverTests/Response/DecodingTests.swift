@@ -105,7 +105,9 @@ import Testing
     }
 }
 
-@Suite struct DTODecodableTests {
+/// A model decoded through a transfer object (CoreNetKit's `DTODecodable`, written as a plain
+/// `Decodable` conformance): every decode converts, and a failed conversion is a decoding error.
+@Suite struct DTODecodingTests {
     struct UserDTO: Decodable {
         let id: Int
         let full_name: String
@@ -113,14 +115,9 @@ import Testing
 
     struct InvalidUser: Error {}
 
-    struct AppUser: DTODecodable, Equatable {
+    struct AppUser: Equatable {
         let id: Int
         let name: String
-
-        static func from(dto: UserDTO) throws -> AppUser {
-            guard !dto.full_name.isEmpty else { throw InvalidUser() }
-            return AppUser(id: dto.id, name: dto.full_name)
-        }
     }
 
     private func response(_ json: String) -> Response {
@@ -182,5 +179,13 @@ import Testing
             guard case .decoding(let cause, _) = error as? QuiverError else { return false }
             return !(cause is UndecodableTextError)
         }
+    }
+}
+
+extension DTODecodingTests.AppUser: Decodable {
+    init(from decoder: any Decoder) throws {
+        let dto = try DTODecodingTests.UserDTO(from: decoder)
+        guard !dto.full_name.isEmpty else { throw DTODecodingTests.InvalidUser() }
+        self.init(id: dto.id, name: dto.full_name)
     }
 }

@@ -14,8 +14,7 @@ import Foundation
 /// ```
 ///
 /// It wins over the provider's (`Provider(encoder:)`); an encoder named by the task
-/// (``HTTPTask/json(_:encoder:)-enum.case``) wins over it, and a body model's own date strategy
-/// (``DateEncodingStrategyProviding``) over all of them.
+/// (``HTTPTask/json(_:encoder:)-enum.case``) wins over it.
 public protocol EncoderProviding {
     /// The encoder for this target's `.json` bodies.
     var encoder: JSONEncoder { get }

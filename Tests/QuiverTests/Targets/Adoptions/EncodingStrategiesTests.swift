@@ -5,12 +5,6 @@ import Testing
 @Suite struct EncodingStrategiesTests {
     private struct Payload: Encodable, Sendable { let at: Date }
 
-    /// CodyFire's `SomePayload: JSONPayload, CustomDateEncodingStrategy`.
-    private struct StampedPayload: Encodable, Sendable, DateEncodingStrategyProviding {
-        let at: Date
-        var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy { .millisecondsSince1970 }
-    }
-
     private struct Legacy: TargetType, EncoderProviding {
         var task: HTTPTask
         var baseURL: URL { exampleBase }
@@ -71,10 +65,5 @@ import Testing
         formatter.dateFormat = "yyyy-MM-dd"
         let body = try await body(.json(Payload(at: date), encoder: Legacy.encoder(.formatted(formatter))), target: true)
         #expect(body == #"{"at":"1970-01-01"}"#)
-    }
-
-    @Test func aModelsOwnDateStrategyWinsOverEveryEncoder() async throws {
-        let body = try await body(.json(StampedPayload(at: date), encoder: Legacy.encoder(.secondsSince1970)), target: true)
-        #expect(body == #"{"at":1000000}"#)
     }
 }

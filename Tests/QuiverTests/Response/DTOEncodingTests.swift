@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import Quiver
 
-@Suite struct DTOEncodableTests {
+/// A model sent as its transfer object (CoreNetKit's `DTOEncodable`, written as a plain
+/// `Encodable` conformance).
+@Suite struct DTOEncodingTests {
     private struct UserEntry: Encodable, Sendable {
         let full_name: String
         let age: Int
@@ -11,12 +13,12 @@ import Testing
     private struct InvalidUser: Error {}
 
     /// CoreNetKit's app-layer model, converted to its raw DTO for the request.
-    private struct AppUser: DTOEncodable, Sendable {
+    private struct AppUser: Encodable, Sendable {
         let name: String
         let age: Int
-        func toDTO() throws -> UserEntry {
+        func encode(to encoder: any Encoder) throws {
             guard age >= 0 else { throw InvalidUser() }
-            return UserEntry(full_name: name, age: age)
+            try UserEntry(full_name: name, age: age).encode(to: encoder)
         }
     }
 
