@@ -9,7 +9,7 @@ extension HTTPTask {
     /// the encoder's error, and nothing is sent.
     ///
     /// ```swift
-    /// var task: HTTPTask { .body(settings, encoder: PropertyListBodyEncoder()) }
+    /// var task: HTTPTask { .body(order, encoder: XMLOrderEncoder()) }
     /// ```
     ///
     /// - Parameters:

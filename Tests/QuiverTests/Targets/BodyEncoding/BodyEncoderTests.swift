@@ -47,13 +47,4 @@ import Testing
         #expect(error is XMLOrderEncoder.Unwritable)
         #expect(transport.requests.isEmpty)
     }
-
-    @Test func propertyListsRoundTrip() throws {
-        let request = try Provider<GenericTarget>.defaultEndpointMapping(
-            for: target(.body(Order(id: 3, item: "milk"), encoder: PropertyListBodyEncoder()))).urlRequest()
-        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-plist")
-        let body = try #require(request.httpBody)
-        #expect(try PropertyListDecoder().decode(Order.self, from: body) == Order(id: 3, item: "milk"))
-        #expect(String(decoding: body, as: UTF8.self).hasPrefix("<?xml"))
-    }
 }
