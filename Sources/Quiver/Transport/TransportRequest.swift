@@ -76,8 +76,9 @@ public struct TransportRequest: Sendable {
     public let maximumBodySize: Int64?
 
     /// The request `URLSession` is given: method, URL and headers, and the body when it is
-    /// ``Body/data(_:)``. Internal on purpose: a file body is not in it.
-    let head: URLRequest
+    /// ``Body/data(_:)``. Not public on purpose: a file body is not in it. (QuiverTesting's
+    /// stub network keeps it, and not the whole request, of each request it records.)
+    package let head: URLRequest
 
     /// Creates a transport request (for tests of a transport, or a transport that forwards to
     /// another).

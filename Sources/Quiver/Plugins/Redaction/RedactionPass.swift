@@ -58,6 +58,15 @@ package struct RedactionPass: Sendable {
         }
     }
 
+    /// The value of a name (a header field, a query item, a JSON key, a form field): the marker
+    /// when the policy lists the name (the value is learned as a credential), else the value
+    /// redacted as text.
+    package mutating func value(_ value: String, named name: String) -> String {
+        guard redactor.isListed(name) else { return text(value) }
+        rememberCredential(value, headerName: name)
+        return redactor.marker
+    }
+
     /// The header fields of an HTTP response, as strings.
     package static func fields(of response: HTTPURLResponse?) -> [String: String] {
         var fields: [String: String] = [:]
