@@ -11,10 +11,16 @@ extension StubTransport {
     }
 
     package func stream(_ request: TransportRequest, pacing: StubStreamPacing) async throws -> ResponseStream {
-        let whole = try await send(request)
+        let (whole, outcome) = try await send(request, deliveringBody: false)
         let head = Response(statusCode: whole.statusCode, data: Data(), request: whole.request, response: whole.response)
-        var stream = ResponseStream(response: head, chunks: PacedChunks(pieces: pacing.pieces(of: whole.data),
-                                                                       interval: pacing.interval))
+        var chunks = PacedChunks(pieces: pacing.pieces(of: whole.data), interval: pacing.interval)
+        if case .conditions(let conditions) = behavior, let outcome {
+            // Under network conditions the pieces also come at the link's pace, and a dropped
+            // connection ends the stream halfway with an error.
+            chunks.conditions = conditions
+            chunks.dropsAfter = outcome.drops ? chunks.pieces.count / 2 : nil
+        }
+        var stream = ResponseStream(response: head, chunks: chunks)
         stream.response.isStubbed = true
         return stream
     }
@@ -25,24 +31,37 @@ struct PacedChunks: AsyncSequence, Sendable {
     typealias Element = Data
     let pieces: [Data]
     let interval: TimeInterval
+    /// The network the pieces cross, which paces them by its bandwidth, if any.
+    var conditions: NetworkConditions?
+    /// How many pieces arrive before the connection drops, if it does.
+    var dropsAfter: Int?
 
     struct AsyncIterator: AsyncIteratorProtocol {
         var remaining: ArraySlice<Data>
         let interval: TimeInterval
+        let conditions: NetworkConditions?
+        var dropsAfter: Int?
         var isFirst = true
 
         mutating func next() async throws -> Data? {
+            if dropsAfter == 0 {
+                throw URLError(.networkConnectionLost)
+            }
             guard let piece = remaining.popFirst() else { return nil }
             if !isFirst, interval > 0 {
                 try await Task.sleep(nanoseconds: UInt64(Swift.min(interval, 1e6) * 1_000_000_000))
             }
+            if let conditions, let pace = conditions.bytesPerSecond {
+                try await conditions.wait(Double(piece.count) / Double(pace))
+            }
             isFirst = false
+            dropsAfter = dropsAfter.map { $0 - 1 }
             return piece
         }
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(remaining: pieces[...], interval: interval)
+        AsyncIterator(remaining: pieces[...], interval: interval, conditions: conditions, dropsAfter: dropsAfter)
     }
 }
 

@@ -8,4 +8,7 @@ public enum StubBehavior: Sendable, Hashable {
     case immediate
     /// Answer with the endpoint's sample response after `seconds`; cancellable meanwhile.
     case delayed(seconds: TimeInterval)
+    /// Answer with the endpoint's sample response through a simulated network: its latency,
+    /// the pace of its body and its failures (see ``NetworkConditions``).
+    case conditions(NetworkConditions)
 }

@@ -44,9 +44,17 @@ public final class StubNetwork: HTTPTransport {
     }
 
     private let state = Locked(State())
+    /// How the expected answers reach the app: at once, or through simulated conditions.
+    private let behavior: StubBehavior
 
     /// Creates a network that expects nothing yet.
-    public init() {}
+    ///
+    /// - Parameter conditions: The simulated network its answers cross (latency, the body's
+    ///   pace, failures), or `nil` (the default) to answer at once. A request the conditions
+    ///   fail still counts as sent: it is recorded and meets its expectation.
+    public init(conditions: NetworkConditions? = nil) {
+        behavior = conditions.map(StubBehavior.conditions) ?? .immediate
+    }
 
     /// Expects a request by method and path.
     ///
@@ -124,7 +132,7 @@ public final class StubNetwork: HTTPTransport {
     /// - Throws: ``StubNetworkError`` when the request meets no expectation, or one already met
     ///   as often as it allows; or the network error the expectation answers with.
     public func send(_ request: TransportRequest) async throws -> Response {
-        try await StubTransport(behavior: .immediate, sample: .closure(try answer(request))).send(request)
+        try await StubTransport(behavior: behavior, sample: .closure(try answer(request))).send(request)
     }
 
     /// Answers `request` as the expectation it meets says, as a stream: a Server-Sent Events
@@ -134,7 +142,7 @@ public final class StubNetwork: HTTPTransport {
     /// - Returns: The expected answer, streamed.
     /// - Throws: As ``send(_:)``.
     public func stream(_ request: TransportRequest) async throws -> ResponseStream {
-        try await StubTransport(behavior: .immediate, sample: .closure(try answer(request)))
+        try await StubTransport(behavior: behavior, sample: .closure(try answer(request)))
             .stream(request, pacing: .events(every: 0))
     }
 

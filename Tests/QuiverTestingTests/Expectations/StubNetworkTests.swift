@@ -276,6 +276,22 @@ import Testing
         try network.verify()
     }
 
+    @Test func theNetworksConditionsApplyToItsAnswers() async throws {
+        let offline = StubNetwork(conditions: .offline)
+        let user = offline.expect(.get, "/v2/user")
+        let result = await provider(offline).result(for: target("user"))
+        #expect(result.failure?.isNetworkUnavailable == true)
+        #expect(user.count == 1)
+        try offline.verify()
+
+        let slow = StubNetwork(conditions: NetworkConditions(latency: 2).timeScaled(0.02))
+        slow.expect(.get, "/v2/user").respond(json: ["id": 1])
+        let clock = ContinuousClock()
+        let start = clock.now
+        _ = try await provider(slow).response(for: target("user"))
+        #expect(clock.now - start >= .milliseconds(40))
+    }
+
     @Test func concurrentRequestsAreEachMatchedOnce() async throws {
         let network = StubNetwork()
         network.expect(.get, "/v2/users/*", times: 40).respond(json: ["id": 1, "name": "Ada"])

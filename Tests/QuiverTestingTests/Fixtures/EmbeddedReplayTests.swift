@@ -65,6 +65,20 @@ import Testing
         #expect(multi.statusCode == 200)
     }
 
+    @Test func replayedFixturesCrossNetworkConditionsToo() async throws {
+        let slow = NetworkConditions(latency: 2).timeScaled(0.02)
+        let provider = Provider<ExampleAPI>(endpointClosure: Provider.replayingFixtures(["GET-users-7.json": user7]),
+                                            stubClosure: { _ in .conditions(slow) })
+        let clock = ContinuousClock()
+        let start = clock.now
+        let replayed = try await provider.response(for: .user(id: 7))
+        #expect(replayed.data == user7.body)
+        #expect(clock.now - start >= .milliseconds(40))
+        let offline = Provider<ExampleAPI>(endpointClosure: Provider.replayingFixtures(["GET-users-7.json": user7]),
+                                           stubClosure: { _ in .conditions(.offline) })
+        #expect(await offline.result(for: .user(id: 7)).failure?.isNetworkUnavailable == true)
+    }
+
     @Test func theEndpointMappingIsKept() async throws {
         let mapping: Provider<ExampleAPI>.EndpointClosure = { target in
             Provider.defaultEndpointMapping(for: target).adding(newHTTPHeaderFields: ["X-Client": "tests"])
