@@ -41,7 +41,7 @@ extension NetworkConditions {
 }
 
 /// A small, fast generator whose every output is decided by its state: the same seed, the
-/// same numbers, on every platform (SplitMix64).
+/// same numbers, on every platform (SplitMix64). The tests' fuzzing draws from it too.
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
 

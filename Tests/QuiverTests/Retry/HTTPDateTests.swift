@@ -37,7 +37,7 @@ import Testing
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        var generator = SeededGenerator(seed: 1994)
+        var generator = SplitMix64(state: 1994)
         for _ in 0..<2_000 {
             let date = Date(timeIntervalSince1970: TimeInterval(Int64.random(in: -2_208_988_800...4_102_444_799, using: &generator)))
             let text = formatter.string(from: date)
