@@ -32,7 +32,7 @@ enum JSONSubset {
             guard let actual, matches(expected, actual) else {
                 let subject = path.isEmpty ? "json" : "json " + path.joined(separator: ".")
                 return [RequestDifference(subject: subject, name: path.last, expected: text(expected),
-                                          actual: actual.map(text) ?? "nothing")]
+                                          actual: actual.map(text))]
             }
             return []
         }

@@ -55,7 +55,7 @@ enum RequestCondition: Sendable {
             return fields.sorted { $0.key.lowercased() < $1.key.lowercased() }.compactMap { name, value in
                 let sent = request.header(name)
                 return sent == value ? nil
-                    : RequestDifference(subject: "header \(name)", name: name, expected: value, actual: sent ?? "nothing")
+                    : RequestDifference(subject: "header \(name)", name: name, expected: value, actual: sent)
             }
         case .json(let values):
             return JSONSubset.differences(values, in: request.json)
@@ -69,10 +69,10 @@ enum RequestCondition: Sendable {
             }
             var differences: [RequestDifference] = []
             if let fileName, part.fileName != fileName {
-                differences.append(RequestDifference(subject: "part \(name) filename", name: nil, expected: fileName, actual: part.fileName ?? "nothing"))
+                differences.append(RequestDifference(subject: "part \(name) filename", name: nil, expected: fileName, actual: part.fileName))
             }
             if let contentType, part.contentType != contentType {
-                differences.append(RequestDifference(subject: "part \(name) content type", name: nil, expected: contentType, actual: part.contentType ?? "nothing"))
+                differences.append(RequestDifference(subject: "part \(name) content type", name: nil, expected: contentType, actual: part.contentType))
             }
             if let text, part.text != text {
                 differences.append(RequestDifference(subject: "part \(name)", name: name, expected: JSONSubset.quoted(text), actual: JSONSubset.quoted(part.text)))
@@ -93,7 +93,7 @@ enum RequestCondition: Sendable {
             let values = sent.filter { $0.name == name }.map(\.value)
             return values.contains(value) ? nil
                 : RequestDifference(subject: "\(kind) \(name)", name: name, expected: value,
-                                    actual: values.isEmpty ? "nothing" : values.joined(separator: ", "))
+                                    actual: values.isEmpty ? nil : values.joined(separator: ", "))
         }
     }
 

@@ -9,6 +9,6 @@ struct RequestDifference: Sendable, Equatable {
     let name: String?
     /// What the expectation asked for.
     let expected: String
-    /// What the request sent.
-    let actual: String
+    /// What the request sent, or `nil` when it sent nothing there.
+    let actual: String?
 }

@@ -59,10 +59,14 @@ enum StubNetworkProblem: Sendable {
     private static func lines(_ differences: [RequestDifference], _ pass: inout RedactionPass) -> [String] {
         differences.map { difference in
             guard let name = difference.name else {
-                return "    \(difference.subject): expected \(difference.expected), sent \(difference.actual)"
+                return "    \(difference.subject): expected \(difference.expected), sent \(difference.actual ?? "nothing")"
             }
             let expected = pass.value(difference.expected, named: name)
-            let actual = pass.value(difference.actual, named: name)
+            guard let sent = difference.actual else {
+                // No `name:` before the expected value either: see below.
+                return "    \(difference.subject) was not sent (expected \(expected))"
+            }
+            let actual = pass.value(sent, named: name)
             guard expected != actual else {
                 // No `name:` here: the redaction would take what follows a listed name and colon
                 // for its value.

@@ -237,7 +237,8 @@ import Testing
             .json(["password": "correct horse battery", "user": "ada"])
         let sent = target(.post, "login", task: .json(["password": "wrong horse battery", "user": "ada",
                                                         "note": "my token is wrong-token-9876543210"]))
-        let result = await provider(network, plugins: [AccessTokenPlugin { _ in "wrong-token-9876543210" }]).result(for: sent)
+        let result = await provider(network, plugins: [HeadersPlugin(["Authorization": "Bearer wrong-token-9876543210"])])
+            .result(for: sent)
         let description = try #require(networkError(result)?.description)
         #expect(description.contains("header Authorization differs from the value expected (both redacted)"))
         #expect(description.contains("json password differs from the value expected (both redacted)"))
@@ -246,6 +247,16 @@ import Testing
         }
         let verified = try #require(verifyError(network)?.description)
         #expect(!verified.contains("wrong-token-9876543210"))
+    }
+
+    /// A header that was not sent is no secret: the message says so.
+    @Test func aMissingCredentialIsSaidToBeMissing() async throws {
+        let network = StubNetwork()
+        network.expect(.get, "/v2/user").headers(["Authorization": "Bearer t0ken-0123456789"])
+        let result = await provider(network).result(for: target("user"))
+        let message = try #require(networkError(result)?.messages.first)
+        #expect(message.hasSuffix("    header Authorization was not sent (expected <redacted>)"))
+        #expect(!message.contains("t0ken-0123456789"))
     }
 
     @Test func retriesAndRefreshRunThroughTheNetworkAsLive() async throws {

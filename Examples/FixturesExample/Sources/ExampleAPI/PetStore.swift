@@ -6,13 +6,15 @@ let petStoreBaseURL = URL(string: "https://petstore.example.com/v1") ?? URL(file
 
 /// The endpoints of a made-up pet store. Sample data comes from the files in `Fixtures/`, which
 /// the QuiverFixtures plugin embeds as `Fixtures.pet`, `Fixtures.pets` and `Fixtures.petPhoto`.
-public enum PetStore: TargetType {
+public enum PetStore: TargetType, AccessTokenAuthorizable {
     /// One pet.
     case pet(id: Int)
     /// Every pet.
     case pets
     /// A pet's photo.
     case photo(id: Int)
+    /// Adopts a pet: `POST pets/{id}/adoption` with the adopter's name.
+    case adopt(petID: Int, adopter: String)
 
     public var baseURL: URL { petStoreBaseURL }
 
@@ -21,18 +23,33 @@ public enum PetStore: TargetType {
         case .pet(let id): "pets/\(id)"
         case .pets: "pets"
         case .photo(let id): "pets/\(id)/photo"
+        case .adopt(let petID, _): "pets/\(petID)/adoption"
         }
     }
 
-    public var method: HTTPMethod { .get }
+    public var method: HTTPMethod {
+        switch self {
+        case .adopt: .post
+        default: .get
+        }
+    }
 
-    public var task: HTTPTask { .plain }
+    public var task: HTTPTask {
+        switch self {
+        case .adopt(_, let adopter): .json(["adopter": .string(adopter)])
+        default: .plain
+        }
+    }
+
+    /// Every endpoint is signed with the user's token.
+    public var authorizationType: AuthorizationType? { .bearer }
 
     public var sampleData: Data {
         switch self {
         case .pet: Fixtures.pet
         case .pets: Fixtures.pets
         case .photo: Fixtures.petPhoto
+        case .adopt: Data(#"{"status":"adopted"}"#.utf8)
         }
     }
 }
