@@ -123,7 +123,7 @@ public struct NetworkConditions: Sendable, Hashable {
             && lhs.failures == rhs.failures
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     ///
     /// - Parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) {
