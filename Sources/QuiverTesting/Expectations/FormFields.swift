@@ -1,4 +1,5 @@
 import Foundation
+import Quiver
 
 /// Reads an `application/x-www-form-urlencoded` body back into its fields.
 enum FormFields {
@@ -7,14 +8,9 @@ enum FormFields {
     static func decode(_ text: String) -> [(name: String, value: String)] {
         text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = unescape(parts[0])
-            let value = parts.count > 1 ? unescape(parts[1]) : ""
+            let name = Redactor.formDecoded(String(parts[0]))
+            let value = parts.count > 1 ? Redactor.formDecoded(String(parts[1])) : ""
             return (name, value)
         }
-    }
-
-    private static func unescape(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
     }
 }

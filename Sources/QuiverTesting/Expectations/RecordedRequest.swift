@@ -148,12 +148,8 @@ public struct RecordedRequest: Sendable {
 
     /// The request as a `URLRequest`, for the redaction to learn its secrets from.
     var urlRequest: URLRequest {
-        var request = URLRequest(url: url)
-        request.httpMethod = method.rawValue
-        for (name, value) in headerFields {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
-        request.httpBody = body
+        var request = head
+        request.httpBody = body   // a file body is not in the head
         return request
     }
 
@@ -169,6 +165,6 @@ public struct RecordedRequest: Sendable {
     /// - Returns: `true` when they agree.
     public func matches(_ target: some TargetType) -> Bool {
         guard let conditions = try? TargetConditions.conditions(for: target) else { return false }
-        return conditions.allSatisfy { $0.differences(from: self).isEmpty }
+        return conditions.allSatisfy { $0.isMet(by: self) }
     }
 }

@@ -25,6 +25,12 @@ public final class RequestExpectation: Sendable {
         case fixture(Fixture)
         case sample(EndpointSampleResponse)
 
+        /// Whether making the answer is dear enough to keep it per URL: an `HTTPURLResponse`
+        /// with header fields is, on Linux; a status and a body are not.
+        var isWorthKeeping: Bool {
+            if case .status(_, let headers, _) = self { !headers.isEmpty } else { true }
+        }
+
         func response(for url: URL) -> EndpointSampleResponse {
             switch self {
             case .status(let status, let headers, let body) where headers.isEmpty:
@@ -47,8 +53,8 @@ public final class RequestExpectation: Sendable {
         /// The answer when none is given: a target's sample data.
         var defaultAnswer: Answer?
         var metCount = 0
-        /// The answers made so far, by answer and URL: an `HTTPURLResponse` with header fields
-        /// is dear to make on Linux, and a test asks the same URL again and again.
+        /// The answers made so far that are worth keeping (see `Answer.isWorthKeeping`), by
+        /// answer and URL: a test asks the same URL again and again.
         var made: [String: EndpointSampleResponse] = [:]
         /// Why the expectation cannot be met at all (a target that makes no request).
         var setupProblem: String?
@@ -84,8 +90,8 @@ public final class RequestExpectation: Sendable {
             guard let answer = state.answers.isEmpty ? state.defaultAnswer : state.answers[index] else {
                 return .answer(.networkResponse(200, Data()))
             }
-            if case .status(let status, let headers, let body) = answer, headers.isEmpty {
-                return .answer(.networkResponse(status, body))   // nothing dear to make: no cache
+            guard answer.isWorthKeeping else {
+                return .answer(answer.response(for: request.url))
             }
             let key = "\(index) \(request.url.absoluteString)"
             if let made = state.made[key] {

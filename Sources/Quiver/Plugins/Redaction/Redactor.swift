@@ -67,7 +67,8 @@ package final class Redactor: Sendable {
     }
 
     /// `text` with `+` as a space and percent escapes decoded; `text` when it is not valid.
-    static func formDecoded(_ text: String) -> String {
+    /// (QuiverTesting's stub network reads form bodies back with it too.)
+    package static func formDecoded(_ text: String) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }
