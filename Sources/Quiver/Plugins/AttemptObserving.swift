@@ -13,9 +13,8 @@ import FoundationNetworking
 /// ``PluginType/didReceive(_:target:)``: once per attempt, so a retried request pairs each
 /// attempt with its own value. The plain hooks of such a plugin are not called by a provider.
 /// For a stream, the outcome is its head (or the failure): a plugin that also adopts
-/// ``StreamObserving`` hears the head there rather than in
-/// ``StreamObserving/didStartStream(_:target:)``, and the end in
-/// ``StreamObserving/didEndStream(_:target:)`` as usual.
+/// ``StreamObserving`` hears the head there first, then in
+/// ``StreamObserving/observeStream(_:target:)``, which follows the body.
 ///
 /// ```swift
 /// struct DurationPlugin: AttemptObserving {

@@ -1,18 +1,12 @@
 /// A streamed request is active until its body ends, not when its head arrives.
 extension NetworkActivityPlugin: StreamObserving {
-    /// Reports nothing: the stream is still active.
+    /// Reports ``Change/ended`` when the body ends, not now: the stream is still active.
     ///
     /// - Parameters:
-    ///   - response: The head.
+    ///   - head: The head.
     ///   - target: The target.
-    public func didStartStream(_ response: Response, target: any TargetType) {}
-
-    /// Reports ``Change/ended``.
-    ///
-    /// - Parameters:
-    ///   - end: How the stream ended.
-    ///   - target: The target.
-    public func didEndStream(_ end: StreamEnd, target: any TargetType) {
-        networkActivityClosure(.ended, target)
+    /// - Returns: The observation that reports the end.
+    public func observeStream(_ head: Response, target: any TargetType) -> StreamObservation? {
+        StreamObservation { _ in networkActivityClosure(.ended, target) }
     }
 }

@@ -13,7 +13,7 @@ extension Provider {
     ///
     /// The request takes the usual path up to the head: `endpointClosure` → `prepare` → checks →
     /// `willSend` → transport (or stub) → validation → `didReceive` with the head (plugins
-    /// adopting ``StreamObserving`` are told when the body ends) → `process`. Retries and
+    /// adopting ``StreamObserving`` follow the body from there) → `process`. Retries and
     /// credential refresh apply until the head is accepted, never after a byte was handed over.
     /// A rejected status is ``QuiverError/statusCode(_:)`` as usual, with up to 64 KiB of its
     /// body read for ``ErrorBodyDecoding``.
@@ -83,14 +83,25 @@ extension Provider {
         }, end: { result, kept in
             switch result {
             case .success(let stream):
-                // A stream observer hears of the head now, and of the end when the body ends.
+                // A stream observer is handed the head now, and follows the body from here.
+                var observations: [StreamObservation] = []
                 attemptDidEnd(.success(stream.response), kept: kept, target: pluginTarget) { plugin in
                     if let observing = plugin as? any StreamObserving {
-                        observing.didStartStream(stream.response, target: pluginTarget)
+                        if let observation = observing.observeStream(stream.response, target: pluginTarget) {
+                            observations.append(observation)
+                        }
                     } else {
                         plugin.didReceive(.success(stream.response), target: pluginTarget)
                     }
                 }
+                // Those that observe attempts heard the head in their own `didReceive`.
+                for case (let index, let observing as any StreamObserving) in plugins.enumerated()
+                where attemptObservers?[index] != nil {
+                    if let observation = observing.observeStream(stream.response, target: pluginTarget) {
+                        observations.append(observation)
+                    }
+                }
+                stream.channel.observe(observations)
                 return true
             case .failure(let error):
                 attemptDidEnd(.failure(error), kept: kept, target: pluginTarget)
@@ -125,20 +136,9 @@ extension Provider {
         if let whole = request.timeout {
             endBy = start &+ UInt64(Swift.min(whole, 1e9) * 1_000_000_000)
         }
-        let observers = plugins.compactMap { $0 as? any StreamObserving }
-        let accepted = target.validationType.accepts(stream.response.statusCode)
-        var onEnd: (@Sendable (StreamEnd) -> Void)?
-        if accepted, !observers.isEmpty {
-            onEnd = { end in
-                for observer in observers {
-                    observer.didEndStream(end, target: pluginTarget)
-                }
-            }
-        }
         stream.channel.configure(request: request.head,
-                                 limits: StreamChannel.Limits(idle: idle, endBy: endBy, whole: request.timeout),
-                                 onEnd: onEnd)
-        guard accepted else {
+                                 limits: StreamChannel.Limits(idle: idle, endBy: endBy, whole: request.timeout))
+        guard target.validationType.accepts(stream.response.statusCode) else {
             var body = Data()
             do {
                 for try await chunk in stream {

@@ -82,18 +82,24 @@ public struct ResponseStream: AsyncSequence, Sendable {
     /// Reads the chunks of a ``ResponseStream``.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let lease: StreamLease
+        /// The ``StreamObserving`` plugins that follow the chunks, if any.
+        let onChunk: (@Sendable (Data) -> Void)?
 
         /// The next chunk of the body, or `nil` at its end.
         ///
         /// - Throws: The ``QuiverError`` that ended the stream early.
         public mutating func next() async throws -> Data? {
-            try await lease.channel.next()
+            let chunk = try await lease.channel.next()
+            if let chunk, let onChunk {
+                onChunk(chunk)
+            }
+            return chunk
         }
     }
 
     /// Starts reading the body. A stream is read once.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(lease: StreamLease(channel, isIterator: true))
+        AsyncIterator(lease: StreamLease(channel, isIterator: true), onChunk: channel.onChunk)
     }
 
     /// Stops the stream and closes its connection, as `break` does.

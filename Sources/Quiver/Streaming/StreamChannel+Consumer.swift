@@ -5,13 +5,34 @@ import FoundationNetworking
 
 // The consumer side of a ``StreamChannel``: the one reader of a ``ResponseStream``.
 extension StreamChannel {
-    /// Sets the request the errors name, the limits on waiting, and who hears of the end.
-    func configure(request: URLRequest?, limits: Limits, onEnd: (@Sendable (StreamEnd) -> Void)?) {
+    /// Sets the request the errors name and the limits on waiting.
+    func configure(request: URLRequest?, limits: Limits) {
         state.withLock {
             $0.request = request
             $0.limits = limits
-            $0.onEnd = onEnd
         }
+    }
+
+    /// Has `observations` follow the body: its chunks as the consumer gets them, and its end.
+    /// Called before the stream is handed to the consumer.
+    func observe(_ observations: [StreamObservation]) {
+        guard !observations.isEmpty else { return }
+        let chunks = observations.compactMap(\.chunk)
+        state.withLock {
+            $0.onEnd = { end in
+                for observation in observations { observation.end(end) }
+            }
+            if !chunks.isEmpty {
+                $0.onChunk = { chunk in
+                    for observe in chunks { observe(chunk) }
+                }
+            }
+        }
+    }
+
+    /// Who hears of each chunk the consumer gets, if anyone.
+    var onChunk: (@Sendable (Data) -> Void)? {
+        state.withLock { $0.onChunk }
     }
 
     /// Records that an iterator was made: from now on only its end closes the stream.

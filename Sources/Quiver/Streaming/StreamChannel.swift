@@ -55,6 +55,7 @@ final class StreamChannel: DeadlineExpiring, Sendable {
         /// The producer was paused when the stream closed: it is to be resumed, so that it can end.
         var resumeOnClose = false
         var onEnd: (@Sendable (StreamEnd) -> Void)?
+        var onChunk: (@Sendable (Data) -> Void)?
         var limits = Limits()
         var waitDeadline: UInt64?
         var waitIsWhole = false

@@ -1,38 +1,32 @@
-/// A plugin that sees streamed responses (``Provider/stream(for:)``) begin and end.
+/// A plugin that follows a streamed response (``Provider/stream(for:)``) past its head: each
+/// chunk of the body as the consumer gets it, and how the body ended.
 ///
 /// Every plugin sees a streamed request as any other: ``PluginType/prepare(_:target:)`` and
 /// ``PluginType/willSend(_:target:)`` before it goes out, ``PluginType/didReceive(_:target:)``
 /// once the head has arrived (a ``Response`` with an empty body) or the request failed, then
-/// ``PluginType/process(_:target:)``. A plugin adopting this protocol is told instead, with
-/// ``didStartStream(_:target:)``, that the head arrived, and with ``didEndStream(_:target:)``
-/// how the body ended, so that what it tracks (activity, timing, byte counts) lasts as long as
-/// the stream, without buffering the body.
+/// ``PluginType/process(_:target:)``. A plugin adopting this protocol is handed the accepted
+/// head with ``observeStream(_:target:)`` instead of `didReceive`, and returns what is to follow
+/// that one stream's body, so that what it tracks (activity, timing, byte counts, a recording)
+/// lasts as long as the stream, without buffering the body for the others.
+///
+/// ```swift
+/// struct ByteCounter: StreamObserving {
+///     let report: @Sendable (String, Int64) -> Void
+///
+///     func observeStream(_ head: Response, target: any TargetType) -> StreamObservation? {
+///         StreamObservation { end in report(target.path, end.byteCount) }
+///     }
+/// }
+/// ```
 public protocol StreamObserving: PluginType {
     /// The head of a streamed response arrived and passed validation; the body is about to be
-    /// read. Called instead of ``PluginType/didReceive(_:target:)``. The default calls
-    /// `didReceive(.success(response), target:)`.
+    /// read. Called instead of ``PluginType/didReceive(_:target:)`` (a plugin that also adopts
+    /// ``AttemptObserving`` hears the head in ``AttemptObserving/didReceive(_:target:attempt:)``
+    /// first).
     ///
     /// - Parameters:
-    ///   - response: The head; its ``Response/data`` is empty.
+    ///   - head: The head; its ``Response/data`` is empty.
     ///   - target: The target, unwrapped from a ``MultiTarget``.
-    func didStartStream(_ response: Response, target: any TargetType)
-
-    /// A streamed body ended: read to its end, failed, timed out, or the consumer stopped.
-    /// Called once per started stream, on whatever thread ended it; keep it short.
-    ///
-    /// - Parameters:
-    ///   - end: How many bytes were delivered, and why the stream ended early, if it did.
-    ///   - target: The target, unwrapped from a ``MultiTarget``.
-    func didEndStream(_ end: StreamEnd, target: any TargetType)
-}
-
-extension StreamObserving {
-    /// Calls ``PluginType/didReceive(_:target:)`` with the head.
-    ///
-    /// - Parameters:
-    ///   - response: The head.
-    ///   - target: The target.
-    public func didStartStream(_ response: Response, target: any TargetType) {
-        didReceive(.success(response), target: target)
-    }
+    /// - Returns: What follows this stream's body, or `nil` to follow nothing.
+    func observeStream(_ head: Response, target: any TargetType) -> StreamObservation?
 }

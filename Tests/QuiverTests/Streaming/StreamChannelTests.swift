@@ -12,7 +12,7 @@ import Testing
         let channel = StreamChannel()
         channel.finish(throwing: URLError(.networkConnectionLost))
         let request = URLRequest(url: URL(string: "https://api.example.com/events")!)
-        channel.configure(request: request, limits: StreamChannel.Limits(), onEnd: nil)
+        channel.configure(request: request, limits: StreamChannel.Limits())
         await #expect {
             _ = try await channel.next()
         } throws: { error in
