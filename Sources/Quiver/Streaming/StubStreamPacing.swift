@@ -50,13 +50,13 @@ public struct StubStreamPacing: Sendable, Hashable {
         StubStreamPacing(unit: .events, interval: interval)
     }
 
-    /// `data` cut into this pacing's pieces; together they are `data`.
-    func pieces(of data: Data) -> [Data] {
+    /// `data` cut into this pacing's pieces, each at its time; together they are `data`.
+    func pieces(of data: Data) -> [SampleChunk] {
         let bytes = [UInt8](data)
-        var pieces: [Data] = []
+        var pieces: [SampleChunk] = []
         var start = 0
         func cut(_ end: Int) {
-            if end > start { pieces.append(Data(bytes[start..<end])) }
+            if end > start { pieces.append(SampleChunk(Data(bytes[start..<end]), at: Double(pieces.count) * interval)) }
             start = end
         }
         switch unit {

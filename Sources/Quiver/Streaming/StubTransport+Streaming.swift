@@ -4,16 +4,16 @@ import FoundationNetworking
 #endif
 
 /// Stubbed streams: the sample response's head at once (after the stub's delay), its body in
-/// the pieces and at the pace a ``StubStreamPacing`` sets.
+/// the pieces and at the pace a ``StubStreamPacing`` sets, or at the times of a `.streamed` sample.
 extension StubTransport {
     package func stream(_ request: TransportRequest) async throws -> ResponseStream {
         try await stream(request, pacing: .whole)
     }
 
     package func stream(_ request: TransportRequest, pacing: StubStreamPacing) async throws -> ResponseStream {
-        let (whole, outcome) = try await send(request, deliveringBody: false)
+        let (whole, outcome, recorded) = try await send(request, deliveringBody: false)
         let head = Response(statusCode: whole.statusCode, data: Data(), request: whole.request, response: whole.response)
-        var chunks = PacedChunks(pieces: pacing.pieces(of: whole.data), interval: pacing.interval)
+        var chunks = PacedChunks(pieces: recorded ?? pacing.pieces(of: whole.data))
         if case .conditions(let conditions) = behavior, let outcome {
             // Under network conditions the pieces also come at the link's pace, and a dropped
             // connection ends the stream halfway with an error.
@@ -26,42 +26,42 @@ extension StubTransport {
     }
 }
 
-/// Pieces of a body, handed out `interval` seconds apart.
+/// Pieces of a body, each handed out at its time: seconds after the first was asked for, which
+/// is when the stream's pump starts, with its head.
 struct PacedChunks: AsyncSequence, Sendable {
     typealias Element = Data
-    let pieces: [Data]
-    let interval: TimeInterval
+    let pieces: [SampleChunk]
     /// The network the pieces cross, which paces them by its bandwidth, if any.
     var conditions: NetworkConditions?
     /// How many pieces arrive before the connection drops, if it does.
     var dropsAfter: Int?
 
     struct AsyncIterator: AsyncIteratorProtocol {
-        var remaining: ArraySlice<Data>
-        let interval: TimeInterval
+        var remaining: ArraySlice<SampleChunk>
         let conditions: NetworkConditions?
         var dropsAfter: Int?
-        var isFirst = true
+        /// The time of the piece handed out last.
+        var clock: TimeInterval = 0
 
         mutating func next() async throws -> Data? {
             if dropsAfter == 0 {
                 throw URLError(.networkConnectionLost)
             }
             guard let piece = remaining.popFirst() else { return nil }
-            if !isFirst, interval > 0 {
-                try await Task.sleep(nanoseconds: UInt64(Swift.min(interval, 1e6) * 1_000_000_000))
+            if piece.time > clock {
+                try await Task.sleep(nanoseconds: UInt64(Swift.min(piece.time - clock, 1e6) * 1_000_000_000))
             }
             if let conditions, let pace = conditions.bytesPerSecond {
-                try await conditions.wait(Double(piece.count) / Double(pace))
+                try await conditions.wait(Double(piece.data.count) / Double(pace))
             }
-            isFirst = false
+            clock = Swift.max(clock, piece.time)
             dropsAfter = dropsAfter.map { $0 - 1 }
-            return piece
+            return piece.data
         }
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(remaining: pieces[...], interval: interval, conditions: conditions, dropsAfter: dropsAfter)
+        AsyncIterator(remaining: pieces[...], conditions: conditions, dropsAfter: dropsAfter)
     }
 }
 

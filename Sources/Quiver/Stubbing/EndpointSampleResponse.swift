@@ -9,6 +9,11 @@ public enum EndpointSampleResponse: Sendable {
     case networkResponse(Int, Data)
     /// This exact response (status code and headers) and body.
     case response(HTTPURLResponse, Data)
+    /// This response, its body in these pieces at these times: a stream as it was recorded.
+    ///
+    /// ``Provider/stream(for:)`` hands each piece over at its time, whatever the target's
+    /// ``StubStreamPacingProviding`` says; any other request gets the pieces joined.
+    case streamed(HTTPURLResponse, [SampleChunk])
     /// A failure of the network, for example `URLError(.notConnectedToInternet)`.
     ///
     /// `URLError(.timedOut)` becomes ``QuiverError/timedOut(_:after:)``, `URLError(.cancelled)`

@@ -21,10 +21,11 @@ package struct StubTransport: HTTPTransport {
         try await send(request, deliveringBody: true).response
     }
 
-    /// The answer to `request`, and the outcome the conditions drew for it; with
-    /// `deliveringBody` false (a stream), the body's pace and drop are left to the caller.
+    /// The answer to `request`, the outcome the conditions drew for it, and the timed pieces of
+    /// a `.streamed` sample; with `deliveringBody` false (a stream), the body's pace and drop are
+    /// left to the caller.
     func send(_ request: TransportRequest, deliveringBody: Bool) async throws
-        -> (response: Response, outcome: NetworkConditions.Outcome?) {
+        -> (response: Response, outcome: NetworkConditions.Outcome?, chunks: [SampleChunk]?) {
         var outcome: NetworkConditions.Outcome?
         switch behavior {
         case .delayed(let seconds) where seconds > 0:
@@ -44,6 +45,7 @@ package struct StubTransport: HTTPTransport {
             request.progress.uploaded(size, of: size)
         }
         let (http, data): (HTTPURLResponse?, Data)
+        var chunks: [SampleChunk]?
         switch outcome?.failure {
         case .unavailable(let retryAfter)?:
             let head = HTTPURLResponse(url: request.url, statusCode: 503, httpVersion: "HTTP/1.1",
@@ -55,6 +57,8 @@ package struct StubTransport: HTTPTransport {
                 (http, data) = (HTTPURLResponse(url: request.url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil), body)
             case .response(let response, let body):
                 (http, data) = (response, body)
+            case .streamed(let response, let pieces):
+                (http, data, chunks) = (response, pieces.reduce(into: Data()) { $0.append($1.data) }, pieces)
             case .networkError(let error):
                 throw error
             }
@@ -82,7 +86,7 @@ package struct StubTransport: HTTPTransport {
             response = Response(statusCode: statusCode, data: Data(), request: request.head, response: http, fileURL: file)
         }
         response.isStubbed = true
-        return (response, outcome)
+        return (response, outcome, chunks)
     }
 
     /// Waits for the head as `conditions` say, or fails as they say: offline at once, a timeout
