@@ -51,8 +51,10 @@ Routes (unknown path -> 404 JSON):
                                 and Cache-Control: TEXT (with a Date) if given
   /big-numbers?pretty=0         JSON whose numbers no Double holds (integers past
                                 2^53, long decimals), written as text; pretty=1 indents it
-  /sse?events=5&interval=0&split=0&stall_after=-1&reset_after=-1
+  /sse?events=5&interval=0&split=0&stall_after=-1&reset_after=-1&echo=NAME
                                 text/event-stream, no Content-Length, ended by FIN:
+                                echo=NAME first sends "data: " and the request's
+                                header NAME as an event of its own;
                                 event i is "id: i", "data: {\"n\": i}"; split=1 sends
                                 every byte in its own segment; stall_after=K stalls
                                 after K events; reset_after=K sends K events and half
@@ -684,6 +686,11 @@ def r_sse(conn, req):
     if split:
         conn.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     conn.send(stream_head("text/event-stream"))
+    echo = req.arg("echo", "")
+    if echo:
+        conn.send(("data: %s\n\n" % (req.header(echo) or "")).encode())
+        if interval and conn.wait_for_close(interval):
+            return
     for i in range(events):
         if i == stall_after:
             conn.stall()

@@ -64,5 +64,9 @@ enum Fixtures {
     static let user = userJSON
     static let getUsersOctocatRepos = Fixture(request: .init(method: "GET", path: "/users/octocat/repos"),
                                               statusCode: 200, body: Data("[]".utf8))
-    static let all: [String: Fixture] = ["GET-users-octocat-repos.json": getUsersOctocatRepos]
+    static let getPetsUpdates = Fixture(request: .init(method: "GET", path: "/v1/pets/updates"), statusCode: 200,
+                                        body: Data("data: 1\n\ndata: 2\n\n".utf8),
+                                        chunks: [Fixture.Chunk(byteCount: 9, at: 0), Fixture.Chunk(byteCount: 9, at: 0.8)])
+    static let all: [String: Fixture] = ["GET-users-octocat-repos.json": getUsersOctocatRepos,
+                                         "GET-pets-updates.json": getPetsUpdates]
 }

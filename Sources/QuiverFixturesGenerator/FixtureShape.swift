@@ -5,9 +5,9 @@ import QuiverTesting
 /// explained with the file's line and column when it is wrong.
 enum FixtureShape {
     /// The keys of a recorded fixture.
-    static let keys = ["request", "status", "headers", "body", "bodyText", "bodyBase64"]
+    static let keys = ["request", "status", "headers", "body", "bodyText", "bodyBase64", "stream"]
     /// The keys that hold a body; a fixture has at most one.
-    static let bodyKeys = ["body", "bodyText", "bodyBase64"]
+    static let bodyKeys = ["body", "bodyText", "bodyBase64", "stream"]
 
     /// Whether a JSON text claims to be a recorded fixture: a top-level object with both
     /// `request` and `status`. Any other JSON is sample data.
@@ -32,7 +32,7 @@ enum FixtureShape {
         for key in outline.keys {
             guard keys.contains(key.name) else {
                 throw failure("unknown key '\(key.name)'; a file with 'request' and 'status' is a recorded fixture, "
-                    + "with the keys request, status, headers and one of body, bodyText, bodyBase64", at: key.position)
+                    + "with the keys request, status, headers and one of body, bodyText, bodyBase64, stream", at: key.position)
             }
             guard seen.insert(key.name).inserted else {
                 throw failure("'\(key.name)' appears twice", at: key.position)
@@ -40,7 +40,7 @@ enum FixtureShape {
         }
         let bodies = outline.keys.filter { bodyKeys.contains($0.name) }
         if bodies.count > 1 {
-            throw failure("one body only: 'body' (JSON), 'bodyText' or 'bodyBase64', not both '\(bodies[0].name)' and '\(bodies[1].name)'",
+            throw failure("one body only: 'body' (JSON), 'bodyText', 'bodyBase64' or 'stream', not both '\(bodies[0].name)' and '\(bodies[1].name)'",
                           at: bodies[1].position)
         }
         let fixture: Fixture

@@ -63,11 +63,18 @@ struct FixturesSourceWriter {
                         request: Fixture.Request(method: \(SwiftLiteral.string(fixture.request.method)), path: \(SwiftLiteral.string(fixture.request.path))),
                         statusCode: \(fixture.statusCode),
                         headers: \(headerLiteral),
-                        body: \(SwiftLiteral.data(fixture.body, indent: "        "))
+                        body: \(SwiftLiteral.data(fixture.body, indent: "        "))\(chunks(of: fixture))
                     )
 
                 """
         }
+    }
+
+    /// The `chunks:` argument of a streamed fixture, one piece per line; nothing for another.
+    private func chunks(of fixture: Fixture) -> String {
+        guard !fixture.chunks.isEmpty else { return "" }
+        let lines = fixture.chunks.map { "            Fixture.Chunk(byteCount: \($0.byteCount), at: \($0.time)),\n" }
+        return ",\n        chunks: [\n" + lines.joined() + "        ]"
     }
 
     private func table(_ entries: [(key: String, value: String)]) -> String {

@@ -40,6 +40,18 @@ import Testing
         #expect(fixture.headers == ["Content-Type": "application/json"])
     }
 
+    @Test func aRecordedStreamDecodesWithItsPiecesAndTheirTimes() throws {
+        let text = #"{ "request": { "method": "GET", "path": "/events" }, "status": 200,"#
+            + #" "stream": [ { "at": 0, "text": "data: 1\n\n" }, { "at": 0.25, "text": "data: 2\n\n" } ] }"#
+        let file = try load(text, name: "GET-events.json")
+        guard case .recorded(let fixture) = file.content else {
+            Issue.record("expected a recorded fixture")
+            return
+        }
+        #expect(fixture.chunks == [Fixture.Chunk(byteCount: 9, at: 0), Fixture.Chunk(byteCount: 9, at: 0.25)])
+        #expect(file.sampleData == Data("data: 1\n\ndata: 2\n\n".utf8))
+    }
+
     @Test func otherJSONAndOtherFilesAreSampleDataAsTheyAre() throws {
         #expect(throws: Diagnostic.self, "request and status make a fixture") {
             try load("{\"status\": \"ok\", \"request\": \"x\"}", name: "status.json")
@@ -57,6 +69,8 @@ import Testing
         ("{\"request\": {\"method\": \"GET\", \"path\": \"/\"}, \"status\": 200, \"bdy\": {}}", 1, 60, "unknown key 'bdy'"),
         ("{\"request\": {\"method\": \"GET\", \"path\": \"/\"}, \"status\": 200,\n \"body\": 1, \"bodyText\": \"x\"}", 2, 13, "one body only"),
         ("{\"request\": {\"method\": \"GET\", \"path\": \"/\"}, \"status\": 200,\n \"bodyBase64\": \"%%%\"}", 2, 2, "'bodyBase64': "),
+        ("{\"request\": {\"method\": \"GET\", \"path\": \"/\"}, \"status\": 200,\n \"bodyText\": \"x\", \"stream\": []}", 2, 19, "one body only"),
+        ("{\"request\": {\"method\": \"GET\", \"path\": \"/\"}, \"status\": 200,\n \"stream\": [{\"at\": -1, \"text\": \"x\"}]}", 2, 2, "'stream[0].at': "),
         ("{\"request\": {\"method\": \"GET\", \"path\": \"/\"}, \"status\": 200,\n \"headers\": {\"A\": 1}}", 2, 2, "'headers.A': "),
         ("{\"request\": {\"method\": \"GET\", \"path\": \"/\"},\n \"status\": 42}", 2, 2, "from 100 to 599, not 42"),
         ("{\"request\": {\"method\": \"GET\", \"path\": \"/\"}, \"status\": 200,\n \"status\": 201}", 2, 2, "'status' appears twice"),

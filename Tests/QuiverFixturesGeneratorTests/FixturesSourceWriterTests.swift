@@ -42,6 +42,21 @@ import Testing
             """))
     }
 
+    /// A stream recorded with its timing: its pieces' sizes and times follow the body.
+    private let events = FixtureFile(name: "GET-events.json", content: .recorded(Fixture(
+        request: .init(method: "GET", path: "/events"), statusCode: 200, headers: ["Content-Type": "text/event-stream"],
+        body: Data("data: 1\n\ndata: 2\n\n".utf8), chunks: [Fixture.Chunk(byteCount: 9, at: 0), Fixture.Chunk(byteCount: 9, at: 0.25)])))
+
+    @Test func aRecordedStreamKeepsItsPiecesAndTheirTimes() {
+        let generated = writer.source(for: [events])
+        #expect(generated.contains("""
+                    chunks: [
+                        Fixture.Chunk(byteCount: 9, at: 0.0),
+                        Fixture.Chunk(byteCount: 9, at: 0.25),
+                    ]
+            """), "\(generated)")
+    }
+
     @Test func theSourceDoesNotDependOnTheOrderFilesCameIn() {
         #expect(writer.source(for: [sample, user, twin]) == writer.source(for: [twin, sample, user]))
     }
@@ -71,7 +86,7 @@ import Testing
             FixtureFile(name: "table.tsv", content: .sample(Data("id\tname\t\"quoted\"".utf8))),
             FixtureFile(name: "tab\tin name.txt", content: .sample(Data("x".utf8))),
             FixtureFile(name: "rows.tsv", content: .sample(Data("id\tname\n1\tAda\n".utf8))),
-            user, sample, twin,
+            user, sample, twin, events,
         ]
         let generated = writer.source(for: files)
         // The generated file imports QuiverTesting; a stand-in with the same initialisers takes its
@@ -82,8 +97,11 @@ import Testing
                 struct Request {
                     init(method: String, path: String) {}
                 }
+                struct Chunk {
+                    init(byteCount: Int, at time: Double) {}
+                }
                 let body: Data
-                init(request: Request, statusCode: Int, headers: [String: String], body: Data) {
+                init(request: Request, statusCode: Int, headers: [String: String], body: Data, chunks: [Chunk] = []) {
                     self.body = body
                 }
             }

@@ -29,6 +29,9 @@ public struct Response: Sendable {
     /// Whether a stub answered (``StubBehavior``, `StubScript`, replayed fixtures) rather
     /// than a server: the stub transport marks its responses. Error messages say so.
     public internal(set) var isStubbed = false
+    /// Whether this is the head of a streamed response, its body still to be read: what
+    /// ``PluginType/process(_:target:)`` gets from ``Provider/stream(for:)``.
+    package internal(set) var isStreamHead = false
 
     /// Creates a response.
     ///

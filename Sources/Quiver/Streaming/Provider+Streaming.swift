@@ -125,6 +125,7 @@ extension Provider {
         if stream.response.request == nil {
             stream.response.request = request.head
         }
+        stream.response.isStreamHead = true
         stream.decoder = decoder(for: pluginTarget)
         let idle: TimeInterval?
         if let providing = pluginTarget as? any StreamTimeoutProviding {

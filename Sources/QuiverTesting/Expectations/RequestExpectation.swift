@@ -22,7 +22,7 @@ public final class RequestExpectation: Sendable {
     /// How an answer is made for a request's URL.
     enum Answer: Sendable {
         case status(Int, headers: [String: String], body: Data)
-        case fixture(Fixture)
+        case fixture(Fixture, timeScale: Double)
         case sample(EndpointSampleResponse)
 
         /// Whether making the answer is dear enough to keep it per URL: an `HTTPURLResponse`
@@ -38,8 +38,8 @@ public final class RequestExpectation: Sendable {
             case .status(let status, let headers, let body):
                 let head = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
                 return head.map { .response($0, body) } ?? .networkResponse(status, body)
-            case .fixture(let fixture):
-                return fixture.sampleResponse(for: url)
+            case .fixture(let fixture, let timeScale):
+                return fixture.sampleResponse(for: url, timeScale: timeScale)
             case .sample(let sample):
                 return sample
             }
@@ -213,13 +213,17 @@ public final class RequestExpectation: Sendable {
                                  body: body))
     }
 
-    /// Answers with a recorded fixture: its status, header fields and body.
+    /// Answers with a recorded fixture: its status, header fields and body; a stream recorded
+    /// with its timing streams its pieces at their times multiplied by `streamTimeScale`.
     ///
-    /// - Parameter fixture: The fixture (from a file, or the QuiverFixtures build plugin's table).
+    /// - Parameters:
+    ///   - fixture: The fixture (from a file, or the QuiverFixtures build plugin's table).
+    ///   - streamTimeScale: What a recorded stream's times are multiplied by: `1` as recorded,
+    ///     `0.1` ten times faster, `0` with no pause. Defaults to `1`.
     /// - Returns: This expectation.
     @discardableResult
-    public func respond(with fixture: Fixture) -> RequestExpectation {
-        answering(.fixture(fixture))
+    public func respond(with fixture: Fixture, streamTimeScale: Double = 1) -> RequestExpectation {
+        answering(.fixture(fixture, timeScale: streamTimeScale))
     }
 
     /// Answers as a stub does: a status and body, a response, or a network error

@@ -18,6 +18,17 @@ import FoundationNetworking
 /// else as `bodyBase64`. Read and write files with ``init(fileData:)`` and ``fileData()``: a JSON
 /// body then keeps every token as written (a number's digits, a string's escapes), and a replay
 /// gives it back without white space between tokens.
+///
+/// A body recorded from a stream (``chunks`` not empty) is stored as its pieces instead, each
+/// with when it arrived, in seconds after the head, as text or Base64:
+///
+/// ```json
+/// { "request": { "method": "GET", "path": "/events" },
+///   "status": 200,
+///   "headers": { "Content-Type": "text/event-stream" },
+///   "stream": [ { "at": 0, "text": "data: 1\n\n" },
+///               { "at": 0.25, "text": "data: 2\n\n" } ] }
+/// ```
 public struct Fixture: Sendable, Hashable, Codable {
     /// The request the response answered.
     public struct Request: Sendable, Hashable, Codable {
@@ -45,6 +56,28 @@ public struct Fixture: Sendable, Hashable, Codable {
     public var headers: [String: String]
     /// The body.
     public var body: Data
+    /// How ``body`` arrived when it was recorded from a stream: its pieces in order, each with
+    /// when it arrived. Empty for a response that was not streamed.
+    public var chunks: [Chunk]
+
+    /// A piece of a streamed body: how many of ``Fixture/body``'s bytes it holds (after the
+    /// pieces before it), and when it arrived.
+    public struct Chunk: Sendable, Hashable {
+        /// The bytes in the piece.
+        public var byteCount: Int
+        /// When the piece arrived, in seconds after the response head.
+        public var time: TimeInterval
+
+        /// Creates a piece.
+        ///
+        /// - Parameters:
+        ///   - byteCount: The bytes in the piece.
+        ///   - time: When it arrived, in seconds after the response head.
+        public init(byteCount: Int, at time: TimeInterval) {
+            self.byteCount = byteCount
+            self.time = time
+        }
+    }
 
     /// Creates a fixture.
     ///
@@ -53,19 +86,28 @@ public struct Fixture: Sendable, Hashable, Codable {
     ///   - statusCode: The status code.
     ///   - headers: The response headers.
     ///   - body: The body.
-    public init(request: Request, statusCode: Int, headers: [String: String] = [:], body: Data = Data()) {
+    ///   - chunks: How the body arrived, for a streamed response. Defaults to none.
+    public init(request: Request, statusCode: Int, headers: [String: String] = [:], body: Data = Data(),
+                chunks: [Chunk] = []) {
         self.request = request
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
+        self.chunks = chunks
     }
 
     /// The fixture as a stub's answer: its status, headers and body, for `url`. A
     /// `Content-Length` header is set to the length of the body replayed, whatever the file says.
     ///
-    /// - Parameter url: The URL of the stubbed request.
-    /// - Returns: A `EndpointSampleResponse.response(_:_:)`.
-    public func sampleResponse(for url: URL) -> EndpointSampleResponse {
+    /// A streamed fixture answers `.streamed(_:_:)`: its pieces at their recorded times
+    /// multiplied by `timeScale`.
+    ///
+    /// - Parameters:
+    ///   - url: The URL of the stubbed request.
+    ///   - timeScale: What the times of a streamed fixture are multiplied by: `1` replays the
+    ///     stream as it was recorded, `0.1` ten times faster, `0` with no pause. Defaults to `1`.
+    /// - Returns: An `EndpointSampleResponse`.
+    public func sampleResponse(for url: URL, timeScale: Double = 1) -> EndpointSampleResponse {
         var fields = headers
         if let length = fields.keys.first(where: { $0.lowercased() == "content-length" }) {
             fields[length] = String(body.count)
@@ -73,7 +115,27 @@ public struct Fixture: Sendable, Hashable, Codable {
         guard let http = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: fields) else {
             return .networkResponse(statusCode, body)
         }
-        return .response(http, body)
+        guard !chunks.isEmpty else {
+            return .response(http, body)
+        }
+        let scale = timeScale.isFinite ? max(timeScale, 0) : 1
+        return .streamed(http, pieces().map { SampleChunk($0.data, at: $0.time * scale) })
+    }
+
+    /// ``body`` cut as ``chunks`` say: bytes past the last piece join it, pieces past the end
+    /// of the body are dropped.
+    func pieces() -> [(data: Data, time: TimeInterval)] {
+        var pieces: [(data: Data, time: TimeInterval)] = []
+        var start = body.startIndex
+        for chunk in chunks where start < body.endIndex {
+            let end = body.index(start, offsetBy: max(chunk.byteCount, 0), limitedBy: body.endIndex) ?? body.endIndex
+            pieces.append((body[start..<end], chunk.time))
+            start = end
+        }
+        if start < body.endIndex {
+            pieces.append((body[start...], chunks.last?.time ?? 0))
+        }
+        return pieces
     }
 
     /// Reads a fixture file, a JSON body exactly as written: each number's digits and each
@@ -100,7 +162,7 @@ public struct Fixture: Sendable, Hashable, Codable {
     public func fileData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard JSONText.isDocument(body) else {
+        guard chunks.isEmpty, JSONText.isDocument(body) else {
             return try encoder.encode(self)
         }
         var shell = self
@@ -128,7 +190,7 @@ public struct Fixture: Sendable, Hashable, Codable {
     }()
 
     private enum CodingKeys: String, CodingKey {
-        case request, status, headers, body, bodyText, bodyBase64
+        case request, status, headers, body, bodyText, bodyBase64, stream
     }
 
     /// Reads a fixture's JSON through any decoder.
@@ -143,7 +205,14 @@ public struct Fixture: Sendable, Hashable, Codable {
         request = try container.decode(Request.self, forKey: .request)
         statusCode = try container.decode(Int.self, forKey: .status)
         headers = try container.decodeIfPresent([String: String].self, forKey: .headers) ?? [:]
-        if container.contains(.body), let key = Self.readsRawBody, decoder.userInfo[key] as? Bool == true {
+        chunks = []
+        if let pieces = try container.decodeIfPresent([FixtureStreamPiece].self, forKey: .stream) {
+            body = Data()
+            for piece in pieces {
+                body.append(piece.data)
+                chunks.append(Chunk(byteCount: piece.data.count, at: piece.at))
+            }
+        } else if container.contains(.body), let key = Self.readsRawBody, decoder.userInfo[key] as? Bool == true {
             body = Data()   // read from the file's bytes by init(fileData:)
         } else if let json = try container.decodeIfPresent(FixtureBodyValue.self, forKey: .body) {
             body = try Self.bodyEncoder.encode(json)
@@ -160,8 +229,8 @@ public struct Fixture: Sendable, Hashable, Codable {
     }
 
     /// Writes the fixture's JSON through any encoder: a JSON body as JSON (numbers as `Decimal`,
-    /// exact to 38 digits), text as text, other bytes as Base64. ``fileData()`` writes a file
-    /// exactly, whatever its numbers.
+    /// exact to 38 digits), text as text, other bytes as Base64, a streamed body as its pieces.
+    /// ``fileData()`` writes a file exactly, whatever its numbers.
     ///
     /// - Parameter encoder: The encoder.
     /// - Throws: `EncodingError` from the encoder.
@@ -170,7 +239,9 @@ public struct Fixture: Sendable, Hashable, Codable {
         try container.encode(request, forKey: .request)
         try container.encode(statusCode, forKey: .status)
         try container.encode(headers, forKey: .headers)
-        if body.isEmpty {
+        if !chunks.isEmpty {
+            try container.encode(pieces().map { FixtureStreamPiece(data: $0.data, at: $0.time) }, forKey: .stream)
+        } else if body.isEmpty {
             return
         } else if JSONText.isDocument(body), let json = try? JSONDecoder().decode(FixtureBodyValue.self, from: body) {
             try container.encode(json, forKey: .body)

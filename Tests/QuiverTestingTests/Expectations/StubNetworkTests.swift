@@ -287,6 +287,22 @@ import Testing
         try network.verify()
     }
 
+    @Test func aRecordedStreamIsAnsweredInItsPiecesAtTheScaledTimes() async throws {
+        let recorded = Fixture(request: .init(method: "GET", path: "/v2/events"), statusCode: 200,
+                               headers: ["Content-Type": "text/event-stream"], body: Data("data: one\n\ndata: two\n\n".utf8),
+                               chunks: [Fixture.Chunk(byteCount: 11, at: 0), Fixture.Chunk(byteCount: 11, at: 0.6)])
+        let network = StubNetwork()
+        network.expect(.get, "/v2/events").respond(with: recorded, streamTimeScale: 0.5)
+        let start = DispatchTime.now().uptimeNanoseconds
+        var chunks: [Data] = []
+        for try await chunk in try await provider(network).stream(for: target("events")) {
+            chunks.append(chunk)
+        }
+        #expect(chunks == [Data("data: one\n\n".utf8), Data("data: two\n\n".utf8)])
+        #expect(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= 0.29)
+        try network.verify()
+    }
+
     @Test func theNetworksConditionsApplyToItsAnswers() async throws {
         let offline = StubNetwork(conditions: .offline)
         let user = offline.expect(.get, "/v2/user")
