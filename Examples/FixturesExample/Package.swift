@@ -3,7 +3,8 @@
 // `sampleData` from `Sources/ExampleAPI/Fixtures/` (sample files only: it needs Quiver alone),
 // its tests replay the recorded responses in `Tests/ExampleAPITests/Fixtures/` (with
 // QuiverTesting), and its app-like `PetStoreClient` is tested as an app team would test it:
-// what it sends (StubNetwork) and how it behaves on a bad network (NetworkConditions). Built and
+// what it sends (StubNetwork), how it behaves on a bad network (NetworkConditions), and how it
+// follows a live feed replayed from a recorded stream at its recorded pace. Built and
 // tested by Quiver's `scripts/test`, whose checks want it free of warnings: each target treats
 // them as errors (a setting of its own, so that Quiver, built once for every package of the
 // test run, is compiled with the same flags everywhere).

@@ -15,6 +15,8 @@ public enum PetStore: TargetType, AccessTokenAuthorizable {
     case photo(id: Int)
     /// Adopts a pet: `POST pets/{id}/adoption` with the adopter's name.
     case adopt(petID: Int, adopter: String)
+    /// The store's live feed of changes, as Server-Sent Events.
+    case updates
 
     public var baseURL: URL { petStoreBaseURL }
 
@@ -24,6 +26,7 @@ public enum PetStore: TargetType, AccessTokenAuthorizable {
         case .pets: "pets"
         case .photo(let id): "pets/\(id)/photo"
         case .adopt(let petID, _): "pets/\(petID)/adoption"
+        case .updates: "pets/updates"
         }
     }
 
@@ -50,6 +53,7 @@ public enum PetStore: TargetType, AccessTokenAuthorizable {
         case .pets: Fixtures.pets
         case .photo: Fixtures.petPhoto
         case .adopt: Data(#"{"status":"adopted"}"#.utf8)
+        case .updates: Data("data: {\"pet\":1,\"status\":\"adopted\"}\n\n".utf8)
         }
     }
 }

@@ -47,6 +47,22 @@ public struct PetStoreClient: Sendable {
         }
     }
 
+    /// Follows the store's live feed, handing each update to `handle` as it arrives, until the
+    /// store ends the feed.
+    ///
+    /// - Parameter handle: What the app does with an update (shows it, typically).
+    public func followUpdates(_ handle: (PetUpdate) async -> Void) async throws(Failure) {
+        do {
+            for try await update in try await provider.stream(for: .updates).decodedEvents(as: PetUpdate.self) {
+                await handle(update)
+            }
+        } catch let error as QuiverError {
+            throw Self.failure(error)
+        } catch {
+            throw .other("\(error)")
+        }
+    }
+
     private static func failure(_ error: QuiverError) -> Failure {
         if error.isNetworkUnavailable { return .offline }
         if case .statusCode(let response) = error { return .refused(status: response.statusCode) }

@@ -10,7 +10,7 @@ import Testing
     /// The source folder, read here only to compare: the code under test never touches it.
     private let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    @Test(arguments: ["tricky.txt", "binary.bin", "empty.txt", "table.tsv", "GET-pets-1.json"])
+    @Test(arguments: ["tricky.txt", "binary.bin", "empty.txt", "table.tsv", "GET-pets-1.json", "GET-pets-updates.json"])
     func theEmbeddedBytesAreTheFilesBytes(name: String) throws {
         let file = try Data(contentsOf: folder.appendingPathComponent(name))
         if let fixture = Fixtures.all[name] {

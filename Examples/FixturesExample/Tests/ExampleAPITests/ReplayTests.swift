@@ -35,7 +35,9 @@ import Testing
     @Test func theGeneratedMembersAreTypedAndNamedAfterTheFiles() {
         #expect(Fixtures.getPets1.request == Fixture.Request(method: "GET", path: "/v1/pets/1"))
         #expect(Fixtures.getPets2.statusCode == 404)
-        #expect(Fixtures.all.keys.sorted() == ["GET-pets-1.json", "GET-pets-2.json"])
+        #expect(Fixtures.all.keys.sorted() == ["GET-pets-1.json", "GET-pets-2.json", "GET-pets-updates.json"])
+        // A recorded stream keeps its pieces and their times.
+        #expect(Fixtures.getPetsUpdates.chunks.map(\.time) == [0.012, 0.418, 0.805, 1.21])
         #expect(Fixtures.sampleData["GET-pets-2.json"] == Data("no pet 2".utf8))
         #expect(Fixtures.sampleData["empty.txt"] == Data())
     }
