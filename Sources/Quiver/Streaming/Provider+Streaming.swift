@@ -83,20 +83,15 @@ extension Provider {
         }, end: { result, kept in
             switch result {
             case .success(let stream):
-                // A stream observer is handed the head now, and follows the body from here.
-                var observations: [StreamObservation] = []
+                // A stream observer is handed the head instead of `didReceive` (one that observes
+                // attempts heard it there too), and follows the body from here, in plugin order.
                 attemptDidEnd(.success(stream.response), kept: kept, target: pluginTarget) { plugin in
-                    if let observing = plugin as? any StreamObserving {
-                        if let observation = observing.observeStream(stream.response, target: pluginTarget) {
-                            observations.append(observation)
-                        }
-                    } else {
+                    if !(plugin is any StreamObserving) {
                         plugin.didReceive(.success(stream.response), target: pluginTarget)
                     }
                 }
-                // Those that observe attempts heard the head in their own `didReceive`.
-                for case (let index, let observing as any StreamObserving) in plugins.enumerated()
-                where attemptObservers?[index] != nil {
+                var observations: [StreamObservation] = []
+                for case let observing as any StreamObserving in plugins {
                     if let observation = observing.observeStream(stream.response, target: pluginTarget) {
                         observations.append(observation)
                     }

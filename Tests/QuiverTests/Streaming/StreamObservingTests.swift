@@ -50,6 +50,30 @@ private struct AttemptAndStreamKeeper: AttemptObserving, StreamObserving {
     }
 }
 
+/// A plugin that notes its name when its stream ends, in a log shared with others.
+private struct EndNoter: StreamObserving {
+    let name: String
+    let log: Locked<[String]>
+
+    func observeStream(_ head: Response, target: any TargetType) -> StreamObservation? {
+        StreamObservation { _ in log.withLock { $0.append(name) } }
+    }
+}
+
+/// ``EndNoter`` that observes attempts too.
+private struct AttemptEndNoter: AttemptObserving, StreamObserving {
+    let name: String
+    let log: Locked<[String]>
+
+    func startAttempt(for request: URLRequest, target: any TargetType) -> Int { 0 }
+
+    func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType, attempt: Int) {}
+
+    func observeStream(_ head: Response, target: any TargetType) -> StreamObservation? {
+        StreamObservation { _ in log.withLock { $0.append(name) } }
+    }
+}
+
 @Suite struct StreamObservingTests {
     @Test func anObservationSeesEachChunkInOrderThenTheEnd() async throws {
         let keeper = ChunkKeeper()
@@ -102,6 +126,15 @@ private struct AttemptAndStreamKeeper: AttemptObserving, StreamObserving {
         await #expect(throws: QuiverError.self) { try await provider.stream(for: .chat) }
         #expect(keeper.heads.withLock { $0 } == 0)
         #expect(keeper.seen.withLock { $0[-1]?.status } == 404)
+    }
+
+    @Test func observationsFollowInPluginOrder() async throws {
+        let log = Locked([String]())
+        let provider = Provider<StreamAPI>(stubClosure: Provider.immediatelyStub,
+                                           plugins: [EndNoter(name: "a", log: log), AttemptEndNoter(name: "b", log: log),
+                                                     EndNoter(name: "c", log: log)])
+        for try await _ in try await provider.stream(for: .feed) {}
+        #expect(log.withLock { $0 } == ["a", "b", "c"])
     }
 
     @Test func aPluginThatObservesAttemptsHearsTheHeadThereThenFollowsTheStream() async throws {
