@@ -1,0 +1,87 @@
+import Quiver
+
+/// Writes an enum's `TargetType` conformance from its cases' annotations: `baseURL`, `path`,
+/// `method`, `task` and, when a case names some, `headers` — the switches you would otherwise
+/// write by hand, each case declared where it is named.
+///
+/// ```swift
+/// @Endpoints(baseURL: "https://api.github.com")
+/// enum GitHub {
+///     @GET("users/{login}")
+///     case user(login: String)
+///
+///     @GET("users/{login}/repos")
+///     case repos(login: String, page: Int, per_page: Int?)
+///
+///     @POST("gists", body: "gist", headers: ["Accept": "application/vnd.github+json"])
+///     case createGist(gist: NewGist)
+/// }
+/// ```
+///
+/// Each associated value goes to one place, by its label: a `{label}` in the path, as exactly
+/// one percent-encoded segment (a value can never add a `/`, `?`, `#` or a dot segment); the
+/// request's JSON body, when `body:` names it; the query otherwise, through the `FormEncoder`
+/// rules of `HTTPTask.query` (a `nil` value is left out). Mistakes are compile errors at the
+/// annotation: a `{placeholder}` with no value of that name, a value used twice, a body on
+/// `GET` or `HEAD`, a `?` or `#` in the path, a base URL that does not parse, a case without a
+/// method.
+///
+/// - Parameter baseURL: The API's base URL, a string literal checked at compile time.
+@attached(extension, conformances: TargetType, names: named(baseURL), named(path), named(method), named(task), named(headers))
+public macro Endpoints(baseURL: StaticString) = #externalMacro(module: "QuiverMacrosPlugin", type: "EndpointsMacro")
+
+/// A `GET` endpoint of an ``Endpoints(baseURL:)`` enum: its path template, relative to the base
+/// URL, with a `{label}` for each value that is a path segment; the other values go to the
+/// query. `GET` takes no body.
+///
+/// - Parameters:
+///   - path: The path template, such as `"users/{login}/repos"`.
+///   - headers: Header fields this endpoint always sends.
+@attached(peer)
+public macro GET(_ path: StaticString, headers: [String: String] = [:]) = #externalMacro(module: "QuiverMacrosPlugin", type: "RouteMacro")
+
+/// A `HEAD` endpoint; see ``GET(_:headers:)``. `HEAD` takes no body.
+///
+/// - Parameters:
+///   - path: The path template.
+///   - headers: Header fields this endpoint always sends.
+@attached(peer)
+public macro HEAD(_ path: StaticString, headers: [String: String] = [:]) = #externalMacro(module: "QuiverMacrosPlugin", type: "RouteMacro")
+
+/// A `POST` endpoint of an ``Endpoints(baseURL:)`` enum: its path template, the value sent as
+/// the JSON body (by its label), header fields; the values neither in the path nor the body go
+/// to the query.
+///
+/// - Parameters:
+///   - path: The path template, such as `"repos/{owner}/{repo}/issues"`.
+///   - body: The label of the value encoded as the JSON body, if any.
+///   - headers: Header fields this endpoint always sends.
+@attached(peer)
+public macro POST(_ path: StaticString, body: StaticString? = nil, headers: [String: String] = [:]) = #externalMacro(module: "QuiverMacrosPlugin", type: "RouteMacro")
+
+/// A `PUT` endpoint; see ``POST(_:body:headers:)``.
+///
+/// - Parameters:
+///   - path: The path template.
+///   - body: The label of the value encoded as the JSON body, if any.
+///   - headers: Header fields this endpoint always sends.
+@attached(peer)
+public macro PUT(_ path: StaticString, body: StaticString? = nil, headers: [String: String] = [:]) = #externalMacro(module: "QuiverMacrosPlugin", type: "RouteMacro")
+
+/// A `PATCH` endpoint; see ``POST(_:body:headers:)``.
+///
+/// - Parameters:
+///   - path: The path template.
+///   - body: The label of the value encoded as the JSON body, if any.
+///   - headers: Header fields this endpoint always sends.
+@attached(peer)
+public macro PATCH(_ path: StaticString, body: StaticString? = nil, headers: [String: String] = [:]) = #externalMacro(module: "QuiverMacrosPlugin", type: "RouteMacro")
+
+/// A `DELETE` endpoint; see ``POST(_:body:headers:)``.
+///
+/// - Parameters:
+///   - path: The path template.
+///   - body: The label of the value encoded as the JSON body, if any.
+///   - headers: Header fields this endpoint always sends.
+@attached(peer)
+public macro DELETE(_ path: StaticString, body: StaticString? = nil, headers: [String: String] = [:]) = #externalMacro(module: "QuiverMacrosPlugin", type: "RouteMacro")

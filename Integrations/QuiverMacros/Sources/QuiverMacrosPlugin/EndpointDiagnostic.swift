@@ -1,0 +1,67 @@
+import SwiftDiagnostics
+
+/// What the macros report, each message saying what is wrong and what to do.
+enum EndpointDiagnostic: DiagnosticMessage, Error {
+    case notAnEnum
+    case baseURLNotALiteral
+    case invalidBaseURL(String)
+    case missingMethod(caseName: String)
+    case twoMethods(caseName: String)
+    case pathNotALiteral
+    case queryInPath(Character)
+    case unclosedPlaceholder
+    case unknownPlaceholder(String, caseName: String)
+    case usedTwice(String)
+    case bodyOnMethod(String)
+    case unknownBody(String, caseName: String)
+    case unlabeledValue(caseName: String)
+    case headersNotALiteral
+
+    var message: String {
+        switch self {
+        case .notAnEnum:
+            "@Endpoints applies to an enum of endpoints, one case per endpoint"
+        case .baseURLNotALiteral:
+            "the base URL must be a string literal, such as \"https://api.example.com\""
+        case .invalidBaseURL(let text):
+            "'\(text)' is not an absolute http or https URL; write the API's base URL, such as \"https://api.example.com/v1\""
+        case .missingMethod(let name):
+            "case '\(name)' has no method: annotate it with @GET, @POST, @PUT, @PATCH, @DELETE or @HEAD and its path"
+        case .twoMethods(let name):
+            "case '\(name)' has two methods: keep one annotation"
+        case .pathNotALiteral:
+            "the path must be a string literal, such as \"users/{login}\""
+        case .queryInPath(let character):
+            "a path holds no '\(character)': query values are the case's associated values that the path does not name"
+        case .unclosedPlaceholder:
+            "a '{' in the path has no '}': write a placeholder as {label}"
+        case .unknownPlaceholder(let name, let caseName):
+            "case '\(caseName)' has no value labeled '\(name)': add '\(name):' to its associated values, or remove {\(name)}"
+        case .usedTwice(let name):
+            "'\(name)' is used twice: each value goes to one place (a path segment, the body, or the query)"
+        case .bodyOnMethod(let method):
+            "a \(method) request has no body: send the value in the query, or use POST, PUT, PATCH or DELETE"
+        case .unknownBody(let name, let caseName):
+            "case '\(caseName)' has no value labeled '\(name)' to send as the body"
+        case .unlabeledValue(let name):
+            "every associated value of case '\(name)' needs a label: it names the value's place (a {label} in the path, body:, or the query)"
+        case .headersNotALiteral:
+            "headers must be a dictionary literal of string literals, such as [\"Accept\": \"application/json\"]"
+        }
+    }
+
+    var diagnosticID: MessageID {
+        MessageID(domain: "QuiverMacros", id: "\(self)".prefix { $0 != "(" }.description)
+    }
+
+    var severity: DiagnosticSeverity { .error }
+}
+
+/// The fix-its the macros offer.
+struct EndpointFixIt: FixItMessage {
+    let message: String
+
+    var fixItID: MessageID {
+        MessageID(domain: "QuiverMacros", id: message)
+    }
+}

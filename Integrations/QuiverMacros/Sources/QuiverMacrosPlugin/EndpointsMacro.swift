@@ -1,0 +1,117 @@
+import Foundation
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Endpoints(baseURL:)`: the enum's `TargetType` conformance, written from its cases' routes.
+public struct EndpointsMacro: ExtensionMacro {
+    public static func expansion(of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+                                 providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+                                 in context: some MacroExpansionContext) throws -> [ExtensionDeclSyntax] {
+        guard let enumDecl = declaration.as(EnumDeclSyntax.self) else {
+            context.diagnose(.init(node: node, message: EndpointDiagnostic.notAnEnum))
+            return []
+        }
+        let baseURL = self.baseURL(of: node, in: context)
+        var routes: [Route] = []
+        var isValid = baseURL != nil
+        for member in enumDecl.memberBlock.members {
+            guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            switch Route.parse(caseDecl) {
+            case .success(let parsed):
+                routes += parsed
+            case .failure(let list):
+                isValid = false
+                for problem in list.problems where problem.isReportedByEndpoints {
+                    context.diagnose(problem.diagnostic)
+                }
+            }
+        }
+        // The annotations report their own mistakes; half a conformance would only add more.
+        guard isValid, let baseURL else { return [] }
+        let access = enumDecl.modifiers.contains { ["public", "open", "package"].contains($0.name.text) }
+            ? (enumDecl.modifiers.contains { $0.name.text == "package" } ? "package " : "public ")
+            : ""
+        let conformance = protocols.isEmpty ? "" : ": TargetType"
+        var members = [
+            """
+            \(access)var baseURL: URL {
+                URL(string: \(baseURL)) ?? URL(fileURLWithPath: "/")
+            }
+            """,
+            property("path", type: "String", access: access, routes: routes) { route in
+                (pattern(route, binding: Set(route.path.placeholders)), "\"\(route.path.interpolation)\"")
+            },
+            property("method", type: "HTTPMethod", access: access, routes: routes) { route in
+                (".\(route.caseName)", "." + route.method.lowercased())
+            },
+            property("task", type: "HTTPTask", access: access, routes: routes) { route in
+                (pattern(route, binding: Set(route.queryLabels + (route.body.map { [$0] } ?? []))), task(route))
+            },
+        ]
+        if routes.contains(where: { !$0.headers.isEmpty }) {
+            members.append(property("headers", type: "[String: String]?", access: access, routes: routes) { route in
+                (".\(route.caseName)", route.headers.isEmpty ? "nil" : "[" + route.headers.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]")
+            })
+        }
+        let source: DeclSyntax = """
+            extension \(type.trimmed)\(raw: conformance) {
+            \(raw: members.joined(separator: "\n\n").indented)
+            }
+            """
+        return [source.cast(ExtensionDeclSyntax.self)]
+    }
+
+    /// The `baseURL:` literal's source text, checked: an absolute http or https URL.
+    private static func baseURL(of node: AttributeSyntax, in context: some MacroExpansionContext) -> String? {
+        guard let argument = node.arguments?.as(LabeledExprListSyntax.self)?.first(where: { $0.label?.text == "baseURL" }) else {
+            return nil
+        }
+        guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.plainText else {
+            context.diagnose(.init(node: argument.expression, message: EndpointDiagnostic.baseURLNotALiteral))
+            return nil
+        }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              !(url.host ?? "").isEmpty, url.query == nil, url.fragment == nil else {
+            context.diagnose(.init(node: argument.expression, message: EndpointDiagnostic.invalidBaseURL(text)))
+            return nil
+        }
+        return literal.trimmedDescription
+    }
+
+    /// A computed property switching over every route.
+    private static func property(_ name: String, type: String, access: String, routes: [Route],
+                                 _ arm: (Route) -> (pattern: String, value: String)) -> String {
+        let arms = routes.map { route in
+            let (pattern, value) = arm(route)
+            return "case \(pattern):\n    \(value)"
+        }
+        return "\(access)var \(name): \(type) {\n    switch self {\n" + arms.joined(separator: "\n").indented + "\n    }\n}"
+    }
+
+    /// `.name(let a, _, let c)`: the case with the labels in `binding` bound, the others ignored;
+    /// `.name` when none is bound.
+    private static func pattern(_ route: Route, binding: Set<String>) -> String {
+        guard route.labels.contains(where: binding.contains) else { return ".\(route.caseName)" }
+        return ".\(route.caseName)(" + route.labels.map { binding.contains($0) ? "let \($0)" : "_" }.joined(separator: ", ") + ")"
+    }
+
+    /// The route's task: its JSON body and its query values.
+    private static func task(_ route: Route) -> String {
+        let query = route.queryLabels
+        let values = "QueryValues([" + query.map { "\"\($0)\": \($0)" }.joined(separator: ", ") + "])"
+        switch (route.body, query.isEmpty) {
+        case (nil, true): return ".plain"
+        case (nil, false): return ".query(\(values))"
+        case (let body?, true): return ".json(\(body))"
+        case (let body?, false): return "HTTPTask.json(\(body)).adding(query: \(values))"
+        }
+    }
+}
+
+extension String {
+    /// Each line indented by four spaces.
+    var indented: String {
+        split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+    }
+}

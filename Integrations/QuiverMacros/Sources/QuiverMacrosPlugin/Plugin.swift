@@ -1,0 +1,8 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+/// The macros of QuiverMacros.
+@main
+struct QuiverMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = [EndpointsMacro.self, RouteMacro.self]
+}

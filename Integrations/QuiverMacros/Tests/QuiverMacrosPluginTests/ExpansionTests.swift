@@ -1,0 +1,115 @@
+import QuiverMacrosPlugin
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+/// The code `@Endpoints` writes, pinned as text: what a careful user would write by hand.
+final class ExpansionTests: XCTestCase {
+    /// The macros as the compiler sees them: `@Endpoints` adds the `TargetType` conformance.
+    let macros: [String: MacroSpec] = [
+        "Endpoints": MacroSpec(type: EndpointsMacro.self, conformances: ["TargetType"]),
+        "GET": MacroSpec(type: RouteMacro.self), "POST": MacroSpec(type: RouteMacro.self), "DELETE": MacroSpec(type: RouteMacro.self),
+    ]
+
+    func testAnEnumOfEndpointsGetsItsTargetTypeConformance() {
+        assertMacroExpansion(
+            """
+            @Endpoints(baseURL: "https://api.github.com")
+            public enum GitHub {
+                @GET("users/{login}")
+                case user(login: String)
+
+                @GET("users/{login}/repos")
+                case repos(login: String, page: Int, per_page: Int?)
+
+                @POST("gists", body: "gist", headers: ["Accept": "application/vnd.github+json"])
+                case createGist(gist: NewGist, draft: Bool)
+
+                @DELETE("gists/{id}")
+                case deleteGist(id: String)
+
+                @GET("zen")
+                case zen
+            }
+            """,
+            expandedSource: """
+            public enum GitHub {
+                case user(login: String)
+                case repos(login: String, page: Int, per_page: Int?)
+                case createGist(gist: NewGist, draft: Bool)
+                case deleteGist(id: String)
+                case zen
+            }
+
+            extension GitHub: TargetType {
+                public var baseURL: URL {
+                    URL(string: "https://api.github.com") ?? URL(fileURLWithPath: "/")
+                }
+
+                public var path: String {
+                    switch self {
+                    case .user(let login):
+                        "users/\\(segment: login)"
+                    case .repos(let login, _, _):
+                        "users/\\(segment: login)/repos"
+                    case .createGist:
+                        "gists"
+                    case .deleteGist(let id):
+                        "gists/\\(segment: id)"
+                    case .zen:
+                        "zen"
+                    }
+                }
+
+                public var method: HTTPMethod {
+                    switch self {
+                    case .user:
+                        .get
+                    case .repos:
+                        .get
+                    case .createGist:
+                        .post
+                    case .deleteGist:
+                        .delete
+                    case .zen:
+                        .get
+                    }
+                }
+
+                public var task: HTTPTask {
+                    switch self {
+                    case .user:
+                        .plain
+                    case .repos(_, let page, let per_page):
+                        .query(QueryValues(["page": page, "per_page": per_page]))
+                    case .createGist(let gist, let draft):
+                        HTTPTask.json(gist).adding(query: QueryValues(["draft": draft]))
+                    case .deleteGist:
+                        .plain
+                    case .zen:
+                        .plain
+                    }
+                }
+
+                public var headers: [String: String]? {
+                    switch self {
+                    case .user:
+                        nil
+                    case .repos:
+                        nil
+                    case .createGist:
+                        ["Accept": "application/vnd.github+json"]
+                    case .deleteGist:
+                        nil
+                    case .zen:
+                        nil
+                    }
+                }
+            }
+            """,
+            macroSpecs: macros,
+            indentationWidth: .spaces(4)
+        )
+    }
+}

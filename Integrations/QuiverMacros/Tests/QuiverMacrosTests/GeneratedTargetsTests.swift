@@ -1,0 +1,93 @@
+import Foundation
+import Quiver
+import QuiverMacros
+import Testing
+
+/// A body httpbin echoes back.
+struct Note: Codable, Sendable, Equatable {
+    var title: String
+    var pinned: Bool
+}
+
+/// httpbin's endpoints, declared one line each. The base URL is production's; the tests send
+/// the requests to the test run's httpbin with an `EnvironmentPlugin`, as an app switches to
+/// staging.
+@Endpoints(baseURL: "https://httpbin.example.com")
+enum HTTPBin {
+    @GET("anything/users/{login}")
+    case user(login: String)
+
+    @GET("anything/search", headers: ["Accept": "application/json"])
+    case search(q: String, page: Int, per_page: Int?)
+
+    @POST("anything/notes/{folder}", body: "note")
+    case addNote(folder: String, note: Note, draft: Bool)
+
+    @DELETE("anything/notes/{id}")
+    case deleteNote(id: Int)
+
+    @GET("status/{code}")
+    case status(code: Int)
+}
+
+/// What httpbin's `/anything` says it received.
+struct Echo: Decodable {
+    let method: String
+    let url: String
+    let args: [String: String]
+    let headers: [String: String]
+    let json: Note?
+}
+
+/// The test run's httpbin (`QUIVER_HTTPBIN_URL`, set by `scripts/test`). Under CI a missing one
+/// fails the tests instead of skipping them.
+enum LiveServer {
+    static let httpbin = ProcessInfo.processInfo.environment["QUIVER_HTTPBIN_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
+    static let isAvailableOrRequired = httpbin != nil || ProcessInfo.processInfo.environment["CI"] == "true"
+}
+
+@Suite(.enabled(if: LiveServer.isAvailableOrRequired, "needs the test run's httpbin (QUIVER_HTTPBIN_URL)"))
+struct GeneratedTargetsTests {
+    private func provider() throws -> Provider<HTTPBin> {
+        let local = try #require(LiveServer.httpbin, "QUIVER_HTTPBIN_URL is not set")
+        let production = APIEnvironment(name: "production", baseURL: HTTPBin.user(login: "x").baseURL)
+        let test = APIEnvironment(name: "test", baseURL: local)
+        return Provider(plugins: [EnvironmentPlugin(current: test, among: [production, test])])
+    }
+
+    @Test func aPathValueIsOneEscapedSegment() async throws {
+        let response = try await provider().response(for: .user(login: "../ada/x?y#z"))
+        #expect(response.request?.url?.absoluteString.hasSuffix("/anything/users/..%2Fada%2Fx%3Fy%23z") == true)
+        // The server saw one segment under users/ (httpbin echoes it decoded): no query, no fragment.
+        let echo = try response.decode(Echo.self)
+        #expect(echo.method == "GET")
+        #expect(echo.args.isEmpty)
+        #expect(echo.url.hasSuffix("/anything/users/../ada/x%3Fy%23z"), "\(echo.url)")
+    }
+
+    @Test func theOtherValuesGoToTheQueryInOrderANilLeftOut() async throws {
+        let echo = try await provider().decode(Echo.self, from: .search(q: "swift & quiver", page: 2, per_page: nil))
+        #expect(echo.args == ["q": "swift & quiver", "page": "2"])
+        #expect(echo.headers["Accept"] == "application/json")
+        let paged = try await provider().decode(Echo.self, from: .search(q: "a", page: 1, per_page: 50))
+        #expect(paged.args == ["q": "a", "page": "1", "per_page": "50"])
+    }
+
+    @Test func theBodyValueIsSentAsJSONAndTheRestAsQuery() async throws {
+        let note = Note(title: "milk", pinned: true)
+        let echo = try await provider().decode(Echo.self, from: .addNote(folder: "home", note: note, draft: false))
+        #expect(echo.method == "POST")
+        #expect(echo.json == note)
+        #expect(echo.args == ["draft": "false"])
+        #expect(echo.headers["Content-Type"] == "application/json")
+        #expect(echo.url.contains("/anything/notes/home?"), "\(echo.url)")
+    }
+
+    @Test func theMethodAndValidationAreATargetsAsUsual() async throws {
+        let echo = try await provider().decode(Echo.self, from: .deleteNote(id: 7))
+        #expect(echo.method == "DELETE")
+        await #expect(throws: QuiverError.self) {
+            try await provider().response(for: .status(code: 404))
+        }
+    }
+}
