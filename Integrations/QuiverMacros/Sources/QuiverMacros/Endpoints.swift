@@ -85,3 +85,34 @@ public macro PATCH(_ path: StaticString, body: StaticString? = nil, headers: [St
 ///   - headers: Header fields this endpoint always sends.
 @attached(peer)
 public macro DELETE(_ path: StaticString, body: StaticString? = nil, headers: [String: String] = [:]) = #externalMacro(module: "QuiverMacrosPlugin", type: "RouteMacro")
+
+/// Writes a struct's `TargetType` conformance: one struct per endpoint, its stored properties
+/// as the values, placed as ``Endpoints(baseURL:)`` places a case's (a `{name}` in the path, the
+/// `body:`, the query). With `returns:`, the struct is a `DecodableMapping` too, so that
+/// `Provider<MultiTarget>.request(_:)` hands back its model or a typed failure.
+///
+/// ```swift
+/// @Endpoint(.get, "users/{login}", baseURL: "https://api.github.com", returns: User.self)
+/// struct GetUser {
+///     let login: String
+/// }
+///
+/// let user = await Provider<MultiTarget>().request(GetUser(login: "octocat"))   // APIResult<User>
+/// ```
+///
+/// Without `baseURL:`, the struct supplies `baseURL` itself, typically from a protocol all of an
+/// API's endpoints share. (`@GET` and its siblings cannot annotate a struct too: Swift 6.3 does
+/// not let one macro be a case's peer and a type's extension.)
+///
+/// - Parameters:
+///   - method: The method, such as `.get`; `.get` and `.head` take no body.
+///   - path: The path template, such as `"users/{login}"`.
+///   - baseURL: The API's base URL, a string literal checked at compile time.
+///   - body: The name of the stored property encoded as the JSON body, if any.
+///   - headers: Header fields this endpoint always sends.
+///   - returns: The model a successful response decodes into.
+@attached(extension, conformances: TargetType, DecodableMapping,
+          names: named(baseURL), named(path), named(method), named(task), named(headers), named(Success))
+public macro Endpoint(_ method: HTTPMethod, _ path: StaticString, baseURL: StaticString? = nil, body: StaticString? = nil,
+                      headers: [String: String] = [:], returns: (any (Decodable & Sendable).Type)? = nil)
+    = #externalMacro(module: "QuiverMacrosPlugin", type: "EndpointMacro")

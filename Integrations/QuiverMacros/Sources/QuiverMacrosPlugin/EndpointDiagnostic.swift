@@ -1,5 +1,12 @@
 import SwiftDiagnostics
 
+/// Whose values an endpoint's are: an enum case's associated values, or a struct's stored
+/// properties.
+enum Owner {
+    case enumCase(String)
+    case structure(String)
+}
+
 /// What the macros report, each message saying what is wrong and what to do.
 enum EndpointDiagnostic: DiagnosticMessage, Error {
     case notAnEnum
@@ -10,12 +17,14 @@ enum EndpointDiagnostic: DiagnosticMessage, Error {
     case pathNotALiteral
     case queryInPath(Character)
     case unclosedPlaceholder
-    case unknownPlaceholder(String, caseName: String)
+    case unknownPlaceholder(String, owner: Owner)
     case usedTwice(String)
     case bodyOnMethod(String)
-    case unknownBody(String, caseName: String)
+    case unknownBody(String, owner: Owner)
     case unlabeledValue(caseName: String)
     case headersNotALiteral
+    case notAStruct
+    case methodNotAMember
 
     var message: String {
         switch self {
@@ -35,18 +44,26 @@ enum EndpointDiagnostic: DiagnosticMessage, Error {
             "a path holds no '\(character)': query values are the case's associated values that the path does not name"
         case .unclosedPlaceholder:
             "a '{' in the path has no '}': write a placeholder as {label}"
-        case .unknownPlaceholder(let name, let caseName):
+        case .unknownPlaceholder(let name, .enumCase(let caseName)):
             "case '\(caseName)' has no value labeled '\(name)': add '\(name):' to its associated values, or remove {\(name)}"
+        case .unknownPlaceholder(let name, .structure(let typeName)):
+            "'\(typeName)' has no stored property '\(name)': add one, or remove {\(name)}"
         case .usedTwice(let name):
             "'\(name)' is used twice: each value goes to one place (a path segment, the body, or the query)"
         case .bodyOnMethod(let method):
             "a \(method) request has no body: send the value in the query, or use POST, PUT, PATCH or DELETE"
-        case .unknownBody(let name, let caseName):
+        case .unknownBody(let name, .enumCase(let caseName)):
             "case '\(caseName)' has no value labeled '\(name)' to send as the body"
+        case .unknownBody(let name, .structure(let typeName)):
+            "'\(typeName)' has no stored property '\(name)' to send as the body"
         case .unlabeledValue(let name):
             "every associated value of case '\(name)' needs a label: it names the value's place (a {label} in the path, body:, or the query)"
         case .headersNotALiteral:
             "headers must be a dictionary literal of string literals, such as [\"Accept\": \"application/json\"]"
+        case .notAStruct:
+            "@Endpoint applies to a struct whose stored properties are the endpoint's values; for an enum of endpoints, use @Endpoints"
+        case .methodNotAMember:
+            "the method must be written as one, such as .get or .post"
         }
     }
 

@@ -29,9 +29,7 @@ public struct EndpointsMacro: ExtensionMacro {
         }
         // The annotations report their own mistakes; half a conformance would only add more.
         guard isValid, let baseURL else { return [] }
-        let access = enumDecl.modifiers.contains { ["public", "open", "package"].contains($0.name.text) }
-            ? (enumDecl.modifiers.contains { $0.name.text == "package" } ? "package " : "public ")
-            : ""
+        let access = accessModifier(of: enumDecl.modifiers)
         let conformance = protocols.isEmpty ? "" : ": TargetType"
         var members = [
             """
@@ -62,8 +60,9 @@ public struct EndpointsMacro: ExtensionMacro {
         return [source.cast(ExtensionDeclSyntax.self)]
     }
 
-    /// The `baseURL:` literal's source text, checked: an absolute http or https URL.
-    private static func baseURL(of node: AttributeSyntax, in context: some MacroExpansionContext) -> String? {
+    /// The `baseURL:` literal's source text, checked: an absolute http or https URL; `nil` (and
+    /// a problem reported, unless there is no such argument) otherwise.
+    static func baseURL(of node: AttributeSyntax, in context: some MacroExpansionContext) -> String? {
         guard let argument = node.arguments?.as(LabeledExprListSyntax.self)?.first(where: { $0.label?.text == "baseURL" }) else {
             return nil
         }
@@ -80,7 +79,7 @@ public struct EndpointsMacro: ExtensionMacro {
     }
 
     /// A computed property switching over every route.
-    private static func property(_ name: String, type: String, access: String, routes: [Route],
+    static func property(_ name: String, type: String, access: String, routes: [Route],
                                  _ arm: (Route) -> (pattern: String, value: String)) -> String {
         let arms = routes.map { route in
             let (pattern, value) = arm(route)
@@ -97,7 +96,7 @@ public struct EndpointsMacro: ExtensionMacro {
     }
 
     /// The route's task: its JSON body and its query values.
-    private static func task(_ route: Route) -> String {
+    static func task(_ route: Route) -> String {
         let query = route.queryLabels
         let values = "QueryValues([" + query.map { "\"\($0)\": \($0)" }.joined(separator: ", ") + "])"
         switch (route.body, query.isEmpty) {

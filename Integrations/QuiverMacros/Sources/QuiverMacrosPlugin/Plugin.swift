@@ -4,5 +4,5 @@ import SwiftSyntaxMacros
 /// The macros of QuiverMacros.
 @main
 struct QuiverMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [EndpointsMacro.self, RouteMacro.self]
+    let providingMacros: [any Macro.Type] = [EndpointsMacro.self, RouteMacro.self, EndpointMacro.self]
 }

@@ -53,75 +53,22 @@ struct Route {
                                                                        newNode: Syntax(kept))])))
         }
         let method = annotation.attributeName.trimmedDescription
-        let arguments = annotation.arguments?.as(LabeledExprListSyntax.self) ?? []
-        var pathTemplate: PathTemplate?
-        var pathNode: Syntax = Syntax(annotation)
-        var body: (name: String, node: Syntax)?
-        var headers: [(name: String, value: String)] = []
-        for argument in arguments {
-            switch argument.label?.text {
-            case nil:
-                pathNode = Syntax(argument.expression)
-                guard let text = argument.expression.as(StringLiteralExprSyntax.self)?.plainText else {
-                    problems.append(Diagnostic(node: argument.expression, message: EndpointDiagnostic.pathNotALiteral))
-                    continue
-                }
-                do {
-                    pathTemplate = try PathTemplate(text)
-                } catch {
-                    problems.append(pathDiagnostic(error, literal: argument.expression, text: text))
-                }
-            case "body":
-                if argument.expression.is(NilLiteralExprSyntax.self) { continue }
-                guard let name = argument.expression.as(StringLiteralExprSyntax.self)?.plainText else {
-                    problems.append(Diagnostic(node: argument.expression, message: EndpointDiagnostic.pathNotALiteral))
-                    continue
-                }
-                body = (name, Syntax(argument.expression))
-                if method == "GET" || method == "HEAD" {
-                    let post = annotation.with(\.attributeName, TypeSyntax(IdentifierTypeSyntax(name: .identifier("POST"))))
-                    problems.append(Diagnostic(node: argument, message: EndpointDiagnostic.bodyOnMethod(method),
-                                               fixIt: FixIt(message: EndpointFixIt(message: "Use @POST"),
-                                                            changes: [.replace(oldNode: Syntax(annotation), newNode: Syntax(post))])))
-                }
-            case "headers":
-                guard let parsed = headerLiterals(argument.expression) else {
-                    problems.append(Diagnostic(node: argument.expression, message: EndpointDiagnostic.headersNotALiteral))
-                    continue
-                }
-                headers = parsed
-            default:
-                continue
-            }
-        }
+        let post = annotation.with(\.attributeName, TypeSyntax(IdentifierTypeSyntax(name: .identifier("POST"))))
+        let parsed = Annotation.parse(annotation.arguments?.as(LabeledExprListSyntax.self) ?? [], method: method,
+                                      usingPOST: (Syntax(annotation), Syntax(post), "Use @POST"), problems: &problems)
         var routes: [Route] = []
         for element in declaration.elements {
-            let parameters = element.parameterClause?.parameters ?? []
             var labels: [String] = []
-            for parameter in parameters {
+            for parameter in element.parameterClause?.parameters ?? [] {
                 guard let label = parameter.firstName, label.tokenKind != .wildcard else {
                     problems.append(Diagnostic(node: parameter, message: EndpointDiagnostic.unlabeledValue(caseName: element.name.text)))
                     continue
                 }
                 labels.append(label.text)
             }
-            guard let path = pathTemplate else { continue }
-            var used = Set<String>()
-            for name in path.placeholders {
-                if !labels.contains(name) {
-                    problems.append(Diagnostic(node: pathNode, message: EndpointDiagnostic.unknownPlaceholder(name, caseName: element.name.text)))
-                } else if !used.insert(name).inserted {
-                    problems.append(Diagnostic(node: pathNode, message: EndpointDiagnostic.usedTwice(name)))
-                }
+            if let route = Route(owner: .enumCase(element.name.text), method: method, annotation: parsed, labels: labels, problems: &problems) {
+                routes.append(route)
             }
-            if let body {
-                if !labels.contains(body.name) {
-                    problems.append(Diagnostic(node: body.node, message: EndpointDiagnostic.unknownBody(body.name, caseName: element.name.text)))
-                } else if used.contains(body.name) {
-                    problems.append(Diagnostic(node: body.node, message: EndpointDiagnostic.usedTwice(body.name)))
-                }
-            }
-            routes.append(Route(caseName: element.name.text, method: method, path: path, labels: labels, body: body?.name, headers: headers))
         }
         guard problems.isEmpty else {
             return .failure(ProblemList(problems.map { Problem(diagnostic: $0, isReportedByEndpoints: false) }))
@@ -134,28 +81,32 @@ struct Route {
         declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
             .filter { methods.contains($0.attributeName.trimmedDescription) }
     }
+}
 
-    /// `[“name”: “value”, …]` as pairs of literal source texts, or `nil` when it is anything else.
-    private static func headerLiterals(_ expression: ExprSyntax) -> [(name: String, value: String)]? {
-        guard let dictionary = expression.as(DictionaryExprSyntax.self) else { return nil }
-        guard case .elements(let elements) = dictionary.content else { return [] }
-        var pairs: [(name: String, value: String)] = []
-        for element in elements {
-            guard let name = element.key.as(StringLiteralExprSyntax.self), name.plainText != nil,
-                  let value = element.value.as(StringLiteralExprSyntax.self), value.plainText != nil else { return nil }
-            pairs.append((name.trimmedDescription, value.trimmedDescription))
+extension Route {
+    /// The route of `owner` (a case or a struct) whose values are `labels`, checked against its
+    /// annotation; `nil` when the annotation's path did not parse.
+    init?(owner: Owner, method: String, annotation: Annotation, labels: [String], problems: inout [Diagnostic]) {
+        guard let path = annotation.path else { return nil }
+        var used = Set<String>()
+        for placeholder in path.placeholders {
+            if !labels.contains(placeholder) {
+                problems.append(Diagnostic(node: annotation.pathNode, message: EndpointDiagnostic.unknownPlaceholder(placeholder, owner: owner)))
+            } else if !used.insert(placeholder).inserted {
+                problems.append(Diagnostic(node: annotation.pathNode, message: EndpointDiagnostic.usedTwice(placeholder)))
+            }
         }
-        return pairs
-    }
-
-    private static func pathDiagnostic(_ error: EndpointDiagnostic, literal: ExprSyntax, text: String) -> Diagnostic {
-        guard case .queryInPath(let character) = error, let cut = text.firstIndex(of: character) else {
-            return Diagnostic(node: literal, message: error)
+        if let body = annotation.body {
+            if !labels.contains(body.name) {
+                problems.append(Diagnostic(node: body.node, message: EndpointDiagnostic.unknownBody(body.name, owner: owner)))
+            } else if used.contains(body.name) {
+                problems.append(Diagnostic(node: body.node, message: EndpointDiagnostic.usedTwice(body.name)))
+            }
         }
-        let kept = StringLiteralExprSyntax(content: String(text[..<cut]))
-        return Diagnostic(node: literal, message: error,
-                          fixIt: FixIt(message: EndpointFixIt(message: "Remove '\(text[cut...])' from the path"),
-                                       changes: [.replace(oldNode: Syntax(literal), newNode: Syntax(kept))]))
+        let name = switch owner {
+        case .enumCase(let name), .structure(let name): name
+        }
+        self.init(caseName: name, method: method, path: path, labels: labels, body: annotation.body?.name, headers: annotation.headers)
     }
 }
 

@@ -9,6 +9,7 @@ final class DiagnosticTests: XCTestCase {
     let macros: [String: MacroSpec] = [
         "Endpoints": MacroSpec(type: EndpointsMacro.self, conformances: ["TargetType"]),
         "GET": MacroSpec(type: RouteMacro.self), "HEAD": MacroSpec(type: RouteMacro.self), "POST": MacroSpec(type: RouteMacro.self),
+        "Endpoint": MacroSpec(type: EndpointMacro.self, conformances: ["TargetType", "DecodableMapping"]),
     ]
 
     /// An annotated case in an enum of its own, expanded: the diagnostics of its annotation, at
@@ -139,6 +140,26 @@ final class DiagnosticTests: XCTestCase {
         assertMacroExpansion("@GET(\"x\")\nfunc x() {}", expandedSource: "func x() {}",
                              diagnostics: [DiagnosticSpec(message: "@Endpoints applies to an enum of endpoints, one case per endpoint",
                                                           line: 1, column: 1)],
+                             macroSpecs: macros)
+    }
+
+    func testAStructEndpointIsCheckedAsACaseIs() {
+        assertMacroExpansion("@Endpoint(.get, \"users/{login}\", body: \"note\")\nstruct AddNote {\n    let note: Note\n}",
+                             expandedSource: "struct AddNote {\n    let note: Note\n}",
+                             diagnostics: [
+                                DiagnosticSpec(message: "a GET request has no body: send the value in the query, or use POST, PUT, PATCH or DELETE",
+                                               line: 1, column: 34, fixIts: [FixItSpec(message: "Use .post")]),
+                                DiagnosticSpec(message: "'AddNote' has no stored property 'login': add one, or remove {login}",
+                                               line: 1, column: 17),
+                             ],
+                             macroSpecs: macros, applyFixIts: ["Use .post"],
+                             fixedSource: "@Endpoint(.post, \"users/{login}\", body: \"note\")\nstruct AddNote {\n    let note: Note\n}")
+        assertMacroExpansion("@Endpoint(.get, \"zen\")\nenum Zen {}", expandedSource: "enum Zen {}",
+                             diagnostics: [DiagnosticSpec(message: "@Endpoint applies to a struct whose stored properties are the endpoint's values; for an enum of endpoints, use @Endpoints",
+                                                          line: 1, column: 1)],
+                             macroSpecs: macros)
+        assertMacroExpansion("@Endpoint(\"GET\", \"zen\")\nstruct Zen {}", expandedSource: "struct Zen {}",
+                             diagnostics: [DiagnosticSpec(message: "the method must be written as one, such as .get or .post", line: 1, column: 11)],
                              macroSpecs: macros)
     }
 }

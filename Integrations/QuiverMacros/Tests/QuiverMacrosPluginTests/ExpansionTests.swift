@@ -10,6 +10,7 @@ final class ExpansionTests: XCTestCase {
     let macros: [String: MacroSpec] = [
         "Endpoints": MacroSpec(type: EndpointsMacro.self, conformances: ["TargetType"]),
         "GET": MacroSpec(type: RouteMacro.self), "POST": MacroSpec(type: RouteMacro.self), "DELETE": MacroSpec(type: RouteMacro.self),
+        "Endpoint": MacroSpec(type: EndpointMacro.self, conformances: ["TargetType", "DecodableMapping"]),
     ]
 
     func testAnEnumOfEndpointsGetsItsTargetTypeConformance() {
@@ -105,6 +106,87 @@ final class ExpansionTests: XCTestCase {
                     case .zen:
                         nil
                     }
+                }
+            }
+            """,
+            macroSpecs: macros,
+            indentationWidth: .spaces(4)
+        )
+    }
+
+    func testAStructIsOneEndpointItsStoredPropertiesTheValues() {
+        assertMacroExpansion(
+            """
+            @Endpoint(.post, "repos/{owner}/{repo}/issues", baseURL: "https://api.github.com", body: "issue",
+                      headers: ["Accept": "application/vnd.github+json"], returns: Issue.self)
+            public struct CreateIssue {
+                public let owner: String
+                public let repo: String
+                public var issue: NewIssue
+                public var dryRun: Bool? = nil
+                public var summary: String { "\\(owner)/\\(repo)" }
+                static let kind = "issue"
+            }
+            """,
+            expandedSource: """
+            public struct CreateIssue {
+                public let owner: String
+                public let repo: String
+                public var issue: NewIssue
+                public var dryRun: Bool? = nil
+                public var summary: String { "\\(owner)/\\(repo)" }
+                static let kind = "issue"
+            }
+
+            extension CreateIssue: TargetType, DecodableMapping {
+                public typealias Success = Issue
+
+                public var baseURL: URL {
+                    URL(string: "https://api.github.com") ?? URL(fileURLWithPath: "/")
+                }
+
+                public var path: String {
+                    "repos/\\(segment: owner)/\\(segment: repo)/issues"
+                }
+
+                public var method: HTTPMethod {
+                    .post
+                }
+
+                public var task: HTTPTask {
+                    HTTPTask.json(issue).adding(query: QueryValues(["dryRun": dryRun]))
+                }
+
+                public var headers: [String: String]? {
+                    ["Accept": "application/vnd.github+json"]
+                }
+            }
+            """,
+            macroSpecs: macros,
+            indentationWidth: .spaces(4)
+        )
+    }
+
+    func testWithoutBaseURLOrModelTheStructSuppliesItsOwnBaseURL() {
+        assertMacroExpansion(
+            """
+            @Endpoint(.get, "zen")
+            struct Zen: GitHubEndpoint {}
+            """,
+            expandedSource: """
+            struct Zen: GitHubEndpoint {}
+
+            extension Zen: TargetType {
+                var path: String {
+                    "zen"
+                }
+
+                var method: HTTPMethod {
+                    .get
+                }
+
+                var task: HTTPTask {
+                    .plain
                 }
             }
             """,

@@ -30,8 +30,22 @@ enum HTTPBin {
     case status(code: Int)
 }
 
+/// One struct per endpoint, with its model: `Provider<MultiTarget>.request(_:)` returns it typed.
+@Endpoint(.put, "anything/notes/{id}", baseURL: "https://httpbin.example.com", body: "note", returns: Echo.self)
+struct UpdateNote {
+    let id: Int
+    var note: Note
+    var notify: Bool? = nil
+}
+
+/// httpbin's `/status/{code}` as a struct with a model that never decodes: the failure is typed.
+@Endpoint(.get, "status/{code}", baseURL: "https://httpbin.example.com", returns: Echo.self)
+struct Status {
+    let code: Int
+}
+
 /// What httpbin's `/anything` says it received.
-struct Echo: Decodable {
+struct Echo: Decodable, Sendable {
     let method: String
     let url: String
     let args: [String: String]
@@ -81,6 +95,36 @@ struct GeneratedTargetsTests {
         #expect(echo.args == ["draft": "false"])
         #expect(echo.headers["Content-Type"] == "application/json")
         #expect(echo.url.contains("/anything/notes/home?"), "\(echo.url)")
+    }
+
+    @Test func aDotSegmentValueIsRefusedAndNothingIsSent() async throws {
+        await #expect {
+            try await provider().response(for: .user(login: ".."))
+        } throws: { error in
+            guard case .invalidRequest(let message) = error as? QuiverError else { return false }
+            return message.contains("..")
+        }
+    }
+
+    @Test func aStructEndpointReturnsItsModelOrATypedFailure() async throws {
+        let local = try #require(LiveServer.httpbin)
+        let production = APIEnvironment(name: "production", baseURL: Status(code: 200).baseURL)
+        let provider = Provider<MultiTarget>(plugins: [EnvironmentPlugin(current: APIEnvironment(name: "test", baseURL: local),
+                                                                         among: [production])])
+        let note = Note(title: "eggs", pinned: false)
+        switch await provider.request(UpdateNote(id: 3, note: note, notify: true)) {
+        case .success(let echo):
+            #expect(echo.method == "PUT")
+            #expect(echo.json == note)
+            #expect(echo.args == ["notify": "true"])
+        default:
+            Issue.record("expected the echo")
+        }
+        guard case .failure(.statusCode(let response)) = await provider.request(Status(code: 404)) else {
+            Issue.record("expected a rejected status")
+            return
+        }
+        #expect(response.statusCode == 404)
     }
 
     @Test func theMethodAndValidationAreATargetsAsUsual() async throws {
