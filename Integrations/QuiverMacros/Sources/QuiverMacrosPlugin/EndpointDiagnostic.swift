@@ -24,6 +24,10 @@ enum EndpointDiagnostic: DiagnosticMessage, Error {
     case unlabeledValue(caseName: String)
     case headersNotALiteral
     case notAStruct
+    case twoBodies
+    case labelsNotLiterals
+    case sampleNotALiteral
+    case unknownHeaderValue(String, owner: Owner)
     case methodNotAMember
 
     var message: String {
@@ -49,7 +53,7 @@ enum EndpointDiagnostic: DiagnosticMessage, Error {
         case .unknownPlaceholder(let name, .structure(let typeName)):
             "'\(typeName)' has no stored property '\(name)': add one, or remove {\(name)}"
         case .usedTwice(let name):
-            "'\(name)' is used twice: each value goes to one place (a path segment, the body, or the query)"
+            "'\(name)' is used twice: each value goes to one place (a path segment, the body, a header field, or the query)"
         case .bodyOnMethod(let method):
             "a \(method) request has no body: send the value in the query, or use POST, PUT, PATCH or DELETE"
         case .unknownBody(let name, .enumCase(let caseName)):
@@ -60,6 +64,16 @@ enum EndpointDiagnostic: DiagnosticMessage, Error {
             "every associated value of case '\(name)' needs a label: it names the value's place (a {label} in the path, body:, or the query)"
         case .headersNotALiteral:
             "headers must be a dictionary literal of string literals, such as [\"Accept\": \"application/json\"]"
+        case .twoBodies:
+            "one body only: name the values of body:, form: or parts:, not of two"
+        case .labelsNotLiterals:
+            "name values with string literals: body: \"note\", form: [\"name\", \"email\"], parts: [\"avatar\"]"
+        case .sampleNotALiteral:
+            "the sample must be a string literal: sample: \"{}\" inline, or sampleFile: \"user.json\" from the target's Fixtures folder"
+        case .unknownHeaderValue(let name, .enumCase(let caseName)):
+            "case '\(caseName)' has no value labeled '\(name)' to send as a header field"
+        case .unknownHeaderValue(let name, .structure(let typeName)):
+            "'\(typeName)' has no stored property '\(name)' to send as a header field"
         case .notAStruct:
             "@Endpoint applies to a struct whose stored properties are the endpoint's values; for an enum of endpoints, use @Endpoints"
         case .methodNotAMember:

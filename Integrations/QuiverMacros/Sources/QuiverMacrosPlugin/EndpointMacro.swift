@@ -48,9 +48,14 @@ public struct EndpointMacro: ExtensionMacro {
         members.append("\(access)var path: String {\n    \"\(route.path.interpolation)\"\n}")
         members.append("\(access)var method: HTTPMethod {\n    .\(member.declName.baseName.text)\n}")
         members.append("\(access)var task: HTTPTask {\n    \(EndpointsMacro.task(route))\n}")
-        if !route.headers.isEmpty {
-            let fields = route.headers.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
-            members.append("\(access)var headers: [String: String]? {\n    [\(fields)]\n}")
+        if !route.headers.isEmpty || !route.headerValues.isEmpty {
+            members.append("\(access)var headers: [String: String]? {\n    \(EndpointsMacro.headers(route))\n}")
+        }
+        if let validation = route.validation {
+            members.append("\(access)var validationType: ValidationType {\n    \(validation)\n}")
+        }
+        if let sample = route.sample {
+            members.append("\(access)var sampleData: Data {\n    \(sample)\n}")
         }
         let clause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
         let source: DeclSyntax = """

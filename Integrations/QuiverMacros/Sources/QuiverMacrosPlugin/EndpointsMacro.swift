@@ -44,12 +44,22 @@ public struct EndpointsMacro: ExtensionMacro {
                 (".\(route.caseName)", "." + route.method.lowercased())
             },
             property("task", type: "HTTPTask", access: access, routes: routes) { route in
-                (pattern(route, binding: Set(route.queryLabels + (route.body.map { [$0] } ?? []))), task(route))
+                (pattern(route, binding: Set(route.taskLabels)), task(route))
             },
         ]
-        if routes.contains(where: { !$0.headers.isEmpty }) {
+        if routes.contains(where: { !$0.headers.isEmpty || !$0.headerValues.isEmpty }) {
             members.append(property("headers", type: "[String: String]?", access: access, routes: routes) { route in
-                (".\(route.caseName)", route.headers.isEmpty ? "nil" : "[" + route.headers.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]")
+                (pattern(route, binding: Set(route.headerValues.map(\.label))), headers(route))
+            })
+        }
+        if routes.contains(where: { $0.validation != nil }) {
+            members.append(property("validationType", type: "ValidationType", access: access, routes: routes) { route in
+                (".\(route.caseName)", route.validation ?? ".successCodes")
+            })
+        }
+        if routes.contains(where: { $0.sample != nil }) {
+            members.append(property("sampleData", type: "Data", access: access, routes: routes) { route in
+                (".\(route.caseName)", route.sample ?? "Data()")
             })
         }
         let source: DeclSyntax = """
@@ -95,16 +105,35 @@ public struct EndpointsMacro: ExtensionMacro {
         return ".\(route.caseName)(" + route.labels.map { binding.contains($0) ? "let \($0)" : "_" }.joined(separator: ", ") + ")"
     }
 
-    /// The route's task: its JSON body and its query values.
+    /// `NamedValues(["a": a, …])`.
+    static func namedValues(_ labels: [String]) -> String {
+        "NamedValues([" + labels.map { "\"\($0)\": \($0)" }.joined(separator: ", ") + "])"
+    }
+
+    /// The route's task: its body, and its query values.
     static func task(_ route: Route) -> String {
         let query = route.queryLabels
-        let values = "QueryValues([" + query.map { "\"\($0)\": \($0)" }.joined(separator: ", ") + "])"
-        switch (route.body, query.isEmpty) {
-        case (nil, true): return ".plain"
-        case (nil, false): return ".query(\(values))"
-        case (let body?, true): return ".json(\(body))"
-        case (let body?, false): return "HTTPTask.json(\(body)).adding(query: \(values))"
+        let body: String? = switch route.body {
+        case .json(let name)?: "HTTPTask.json(\(name))"
+        case .form(let names)?: "HTTPTask.form(\(namedValues(names)))"
+        case .parts(let names)?: "HTTPTask.multipart(encoding: \(namedValues(names)))"
+        case nil: nil
         }
+        switch (body, query.isEmpty) {
+        case (nil, true): return ".plain"
+        case (nil, false): return ".query(\(namedValues(query)))"
+        case (let body?, true): return body
+        case (let body?, false): return "\(body).adding(query: \(namedValues(query)))"
+        }
+    }
+
+    /// The route's header fields: the fixed ones, then those of its values (a `nil` left out).
+    static func headers(_ route: Route) -> String {
+        let fixed = route.headers.isEmpty ? nil : "[" + route.headers.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
+        guard !route.headerValues.isEmpty else { return fixed ?? "nil" }
+        let values = "NamedValues([" + route.headerValues.map { "\($0.name): \($0.label)" }.joined(separator: ", ") + "]).headerFields"
+        guard let fixed else { return values }
+        return "\(fixed).merging(\(values)) { _, value in value }"
     }
 }
 

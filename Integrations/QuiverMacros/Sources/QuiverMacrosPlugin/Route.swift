@@ -13,14 +13,26 @@ struct Route {
     let path: PathTemplate
     /// The associated values' labels, in order.
     let labels: [String]
-    /// The label of the value sent as the JSON body.
-    let body: String?
-    /// Each header field as the source text of its two string literals.
+    /// Where the body comes from, if the endpoint sends one.
+    let body: Annotation.Body?
+    /// Each fixed header field as the source text of its two string literals.
     let headers: [(name: String, value: String)]
+    /// Header fields whose values are values: the field's literal, the label.
+    let headerValues: [(name: String, label: String)]
+    /// The `validation:` expression, if any.
+    let validation: String?
+    /// The sample data expression, if any.
+    let sample: String?
 
-    /// The labels that go to the query: those neither in the path nor the body, in order.
+    /// The labels that go to the query: those in no other place, in order.
     var queryLabels: [String] {
-        labels.filter { !path.placeholders.contains($0) && $0 != body }
+        let placed = Set(path.placeholders + (body?.labels ?? []) + headerValues.map(\.label))
+        return labels.filter { !placed.contains($0) }
+    }
+
+    /// The labels the task reads: the body's and the query's.
+    var taskLabels: [String] {
+        (body?.labels ?? []) + queryLabels
     }
 
     /// A problem with a case, and the macro that reports it: `@Endpoints` reports what no
@@ -96,17 +108,27 @@ extension Route {
                 problems.append(Diagnostic(node: annotation.pathNode, message: EndpointDiagnostic.usedTwice(placeholder)))
             }
         }
-        if let body = annotation.body {
-            if !labels.contains(body.name) {
-                problems.append(Diagnostic(node: body.node, message: EndpointDiagnostic.unknownBody(body.name, owner: owner)))
-            } else if used.contains(body.name) {
-                problems.append(Diagnostic(node: body.node, message: EndpointDiagnostic.usedTwice(body.name)))
+        for label in annotation.body?.labels ?? [] {
+            let node = annotation.bodyNode ?? annotation.pathNode
+            if !labels.contains(label) {
+                problems.append(Diagnostic(node: node, message: EndpointDiagnostic.unknownBody(label, owner: owner)))
+            } else if !used.insert(label).inserted {
+                problems.append(Diagnostic(node: node, message: EndpointDiagnostic.usedTwice(label)))
+            }
+        }
+        for field in annotation.headerValues {
+            if !labels.contains(field.label) {
+                problems.append(Diagnostic(node: field.node, message: EndpointDiagnostic.unknownHeaderValue(field.label, owner: owner)))
+            } else if !used.insert(field.label).inserted {
+                problems.append(Diagnostic(node: field.node, message: EndpointDiagnostic.usedTwice(field.label)))
             }
         }
         let name = switch owner {
         case .enumCase(let name), .structure(let name): name
         }
-        self.init(caseName: name, method: method, path: path, labels: labels, body: annotation.body?.name, headers: annotation.headers)
+        self.init(caseName: name, method: method, path: path, labels: labels, body: annotation.body, headers: annotation.headers,
+                  headerValues: annotation.headerValues.map { ($0.name, $0.label) }, validation: annotation.validation,
+                  sample: annotation.sample)
     }
 }
 

@@ -46,11 +46,11 @@ final class DiagnosticTests: XCTestCase {
 
     func testAValueUsedTwice() {
         check("@GET(\"a/{id}/b/{id}\")\ncase item(id: Int)", expanded: "case item(id: Int)", [
-            DiagnosticSpec(message: "'id' is used twice: each value goes to one place (a path segment, the body, or the query)",
+            DiagnosticSpec(message: "'id' is used twice: each value goes to one place (a path segment, the body, a header field, or the query)",
                            line: 1, column: 6),
         ])
         check("@POST(\"a/{id}\", body: \"id\")\ncase item(id: Int)", expanded: "case item(id: Int)", [
-            DiagnosticSpec(message: "'id' is used twice: each value goes to one place (a path segment, the body, or the query)",
+            DiagnosticSpec(message: "'id' is used twice: each value goes to one place (a path segment, the body, a header field, or the query)",
                            line: 1, column: 23),
         ])
     }
@@ -161,5 +161,28 @@ final class DiagnosticTests: XCTestCase {
         assertMacroExpansion("@Endpoint(\"GET\", \"zen\")\nstruct Zen {}", expandedSource: "struct Zen {}",
                              diagnostics: [DiagnosticSpec(message: "the method must be written as one, such as .get or .post", line: 1, column: 11)],
                              macroSpecs: macros)
+    }
+
+    func testTwoBodiesAnUnknownHeaderValueAndASampleThatIsNotALiteral() {
+        check("@POST(\"notes\", body: \"note\", form: [\"title\"])\ncase add(note: Note, title: String)",
+              expanded: "case add(note: Note, title: String)", [
+            DiagnosticSpec(message: "one body only: name the values of body:, form: or parts:, not of two", line: 1, column: 30),
+        ])
+        check("@GET(\"me\", headerValues: [\"X-Request-ID\": \"id\"])\ncase me(requestID: String)",
+              expanded: "case me(requestID: String)", [
+            DiagnosticSpec(message: "case 'me' has no value labeled 'id' to send as a header field", line: 1, column: 43),
+        ])
+        check("@GET(\"me\", sample: text)\ncase me", expanded: "case me", [
+            DiagnosticSpec(message: "the sample must be a string literal: sample: \"{}\" inline, or sampleFile: \"user.json\" from the target's Fixtures folder",
+                           line: 1, column: 20),
+        ])
+        check("@GET(\"search\", form: [\"q\"])\ncase search(q: String)", expanded: "case search(q: String)", [
+            DiagnosticSpec(message: "a GET request has no body: send the value in the query, or use POST, PUT, PATCH or DELETE",
+                           line: 1, column: 16, fixIts: [FixItSpec(message: "Use @POST")]),
+        ])
+        check("@POST(\"a/{id}\", headerValues: [\"X-Id\": \"id\"])\ncase a(id: String)", expanded: "case a(id: String)", [
+            DiagnosticSpec(message: "'id' is used twice: each value goes to one place (a path segment, the body, a header field, or the query)",
+                           line: 1, column: 40),
+        ])
     }
 }

@@ -10,7 +10,7 @@ final class ExpansionTests: XCTestCase {
     let macros: [String: MacroSpec] = [
         "Endpoints": MacroSpec(type: EndpointsMacro.self, conformances: ["TargetType"]),
         "GET": MacroSpec(type: RouteMacro.self), "POST": MacroSpec(type: RouteMacro.self), "DELETE": MacroSpec(type: RouteMacro.self),
-        "Endpoint": MacroSpec(type: EndpointMacro.self, conformances: ["TargetType", "DecodableMapping"]),
+        "PUT": MacroSpec(type: RouteMacro.self), "Endpoint": MacroSpec(type: EndpointMacro.self, conformances: ["TargetType", "DecodableMapping"]),
     ]
 
     func testAnEnumOfEndpointsGetsItsTargetTypeConformance() {
@@ -83,9 +83,9 @@ final class ExpansionTests: XCTestCase {
                     case .user:
                         .plain
                     case .repos(_, let page, let per_page):
-                        .query(QueryValues(["page": page, "per_page": per_page]))
+                        .query(NamedValues(["page": page, "per_page": per_page]))
                     case .createGist(let gist, let draft):
-                        HTTPTask.json(gist).adding(query: QueryValues(["draft": draft]))
+                        HTTPTask.json(gist).adding(query: NamedValues(["draft": draft]))
                     case .deleteGist:
                         .plain
                     case .zen:
@@ -154,7 +154,7 @@ final class ExpansionTests: XCTestCase {
                 }
 
                 public var task: HTTPTask {
-                    HTTPTask.json(issue).adding(query: QueryValues(["dryRun": dryRun]))
+                    HTTPTask.json(issue).adding(query: NamedValues(["dryRun": dryRun]))
                 }
 
                 public var headers: [String: String]? {
@@ -187,6 +187,107 @@ final class ExpansionTests: XCTestCase {
 
                 var task: HTTPTask {
                     .plain
+                }
+            }
+            """,
+            macroSpecs: macros,
+            indentationWidth: .spaces(4)
+        )
+    }
+
+    func testFormPartsHeaderValuesValidationAndSamples() {
+        assertMacroExpansion(
+            """
+            @Endpoints(baseURL: "https://api.example.com/v1")
+            enum Profile {
+                @POST("signup", form: ["name", "email"], headerValues: ["X-Invite": "invite"], sample: "{}")
+                case signUp(name: String, email: String, invite: String?, referrer: String)
+
+                @PUT("me/avatar", parts: ["avatar", "caption"], validation: .customCodes([200, 204]))
+                case avatar(avatar: Data, caption: String)
+
+                @GET("me", headers: ["Accept": "application/json"], headerValues: ["X-Request-ID": "requestID"], sampleFile: "me.json")
+                case me(requestID: String)
+            }
+            """,
+            expandedSource: """
+            enum Profile {
+                case signUp(name: String, email: String, invite: String?, referrer: String)
+                case avatar(avatar: Data, caption: String)
+                case me(requestID: String)
+            }
+
+            extension Profile: TargetType {
+                var baseURL: URL {
+                    URL(string: "https://api.example.com/v1") ?? URL(fileURLWithPath: "/")
+                }
+
+                var path: String {
+                    switch self {
+                    case .signUp:
+                        "signup"
+                    case .avatar:
+                        "me/avatar"
+                    case .me:
+                        "me"
+                    }
+                }
+
+                var method: HTTPMethod {
+                    switch self {
+                    case .signUp:
+                        .post
+                    case .avatar:
+                        .put
+                    case .me:
+                        .get
+                    }
+                }
+
+                var task: HTTPTask {
+                    switch self {
+                    case .signUp(let name, let email, _, let referrer):
+                        HTTPTask.form(NamedValues(["name": name, "email": email])).adding(query: NamedValues(["referrer": referrer]))
+                    case .avatar(let avatar, let caption):
+                        HTTPTask.multipart(encoding: NamedValues(["avatar": avatar, "caption": caption]))
+                    case .me:
+                        .plain
+                    }
+                }
+
+                var headers: [String: String]? {
+                    switch self {
+                    case .signUp(_, _, let invite, _):
+                        NamedValues(["X-Invite": invite]).headerFields
+                    case .avatar:
+                        nil
+                    case .me(let requestID):
+                        ["Accept": "application/json"].merging(NamedValues(["X-Request-ID": requestID]).headerFields) { _, value in
+                            value
+                        }
+                    }
+                }
+
+                var validationType: ValidationType {
+                    switch self {
+                    case .signUp:
+                        .successCodes
+                    case .avatar:
+                        .customCodes([200, 204])
+                    case .me:
+                        .successCodes
+                    }
+                }
+
+                var sampleData: Data {
+                    switch self {
+                    case .signUp:
+                        Data("{}".utf8)
+                    case .avatar:
+                        Data()
+                    case .me:
+                        Fixtures.sampleData["me.json"] ?? Data()
+                    }
                 }
             }
             """,

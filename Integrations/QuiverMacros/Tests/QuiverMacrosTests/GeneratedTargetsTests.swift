@@ -28,6 +28,15 @@ enum HTTPBin {
 
     @GET("status/{code}")
     case status(code: Int)
+
+    @POST("anything/signup", form: ["name", "email"], headerValues: ["X-Invite": "invite"], sample: #"{"form":{}}"#)
+    case signUp(name: String, email: String, invite: String?, source: String)
+
+    @PUT("anything/avatar", parts: ["avatar", "caption"])
+    case avatar(avatar: Data, caption: String)
+
+    @GET("status/{code}", validation: .customCodes([200, 418]))
+    case teapot(code: Int)
 }
 
 /// One struct per endpoint, with its model: `Provider<MultiTarget>.request(_:)` returns it typed.
@@ -51,6 +60,8 @@ struct Echo: Decodable, Sendable {
     let args: [String: String]
     let headers: [String: String]
     let json: Note?
+    let form: [String: String]?
+    let files: [String: String]?
 }
 
 /// The test run's httpbin (`QUIVER_HTTPBIN_URL`, set by `scripts/test`). Under CI a missing one
@@ -125,6 +136,40 @@ struct GeneratedTargetsTests {
             return
         }
         #expect(response.statusCode == 404)
+    }
+
+    @Test func formValuesAndHeaderValuesGoWhereTheAnnotationSays() async throws {
+        let echo = try await provider().decode(Echo.self, from: .signUp(name: "Ada", email: "ada@example.com", invite: "K-1",
+                                                                         source: "ad"))
+        #expect(echo.form == ["name": "Ada", "email": "ada@example.com"])
+        #expect(echo.args == ["source": "ad"])
+        #expect(echo.headers["X-Invite"] == "K-1")
+        #expect(echo.headers["Content-Type"]?.hasPrefix("application/x-www-form-urlencoded") == true)
+        // A nil header value is left out.
+        let uninvited = try await provider().decode(Echo.self, from: .signUp(name: "Bo", email: "b@example.com", invite: nil, source: "x"))
+        #expect(uninvited.headers["X-Invite"] == nil)
+    }
+
+    @Test func partsAreSentAsMultipartFormData() async throws {
+        let echo = try await provider().decode(Echo.self, from: .avatar(avatar: Data("PNG-bytes".utf8), caption: "me"))
+        #expect(echo.method == "PUT")
+        #expect(echo.form?["caption"] == "me")
+        #expect(echo.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
+        #expect((echo.files?["avatar"] ?? echo.form?["avatar"]) == "PNG-bytes")
+    }
+
+    @Test func theAnnotationsValidationDecidesWhatSucceeds() async throws {
+        #expect(try await provider().response(for: .teapot(code: 418)).statusCode == 418)
+        await #expect(throws: QuiverError.self) { try await provider().response(for: .teapot(code: 404)) }
+    }
+
+    @Test func stubsAnswerWithTheAnnotationsSample() async throws {
+        let stubbed = Provider<HTTPBin>(stubClosure: Provider.immediatelyStub)
+        let response = try await stubbed.response(for: .signUp(name: "Ada", email: "a@example.com", invite: nil, source: "x"))
+        #expect(response.isStubbed)
+        #expect(response.data == Data(#"{"form":{}}"#.utf8))
+        // No sample: empty, as TargetType's default.
+        #expect(try await stubbed.response(for: .deleteNote(id: 1)).data.isEmpty)
     }
 
     @Test func theMethodAndValidationAreATargetsAsUsual() async throws {
