@@ -27,10 +27,16 @@ import Quiver
 /// `GET` or `HEAD`, two bodies, a `?` or `#` in the path, a base URL that does not parse, a
 /// case without a method.
 ///
-/// - Parameter baseURL: The API's base URL, a string literal checked at compile time.
+/// What the macro does not write (a `sampleData` for every case, say) you write in the enum as
+/// usual.
+///
+/// - Parameters:
+///   - baseURL: The API's base URL, a string literal checked at compile time.
+///   - headers: Header fields every endpoint sends; an endpoint's own field of the same name wins.
 @attached(extension, conformances: TargetType, names: named(baseURL), named(path), named(method), named(task), named(headers),
           named(validationType), named(sampleData))
-public macro Endpoints(baseURL: StaticString) = #externalMacro(module: "QuiverMacrosPlugin", type: "EndpointsMacro")
+public macro Endpoints(baseURL: StaticString, headers: [String: String] = [:])
+    = #externalMacro(module: "QuiverMacrosPlugin", type: "EndpointsMacro")
 
 /// A `GET` endpoint of an ``Endpoints(baseURL:)`` enum: its path template, with a `{label}` for each
 /// value that is a path segment; where the other values go (the query unless said otherwise); its

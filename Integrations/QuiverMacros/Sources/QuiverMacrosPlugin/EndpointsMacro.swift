@@ -1,4 +1,5 @@
 import Foundation
+import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
@@ -29,6 +30,14 @@ public struct EndpointsMacro: ExtensionMacro {
         }
         // The annotations report their own mistakes; half a conformance would only add more.
         guard isValid, let baseURL else { return [] }
+        // Header fields every endpoint sends, under its own (a case's field of the same name wins).
+        if let shared = node.arguments?.as(LabeledExprListSyntax.self)?.first(where: { $0.label?.text == "headers" }) {
+            var problems: [Diagnostic] = []
+            let annotation = Annotation.parse([shared], method: "", usingPOST: (Syntax(node), Syntax(node), ""), problems: &problems)
+            problems.forEach(context.diagnose)
+            guard problems.isEmpty else { return [] }
+            routes = routes.map { $0.sending(annotation.headers) }
+        }
         let access = accessModifier(of: enumDecl.modifiers)
         let conformance = protocols.isEmpty ? "" : ": TargetType"
         var members = [

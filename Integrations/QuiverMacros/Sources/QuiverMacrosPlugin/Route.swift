@@ -96,6 +96,15 @@ struct Route {
 }
 
 extension Route {
+    /// This route with `shared` header fields under its own: a field it names itself (by its
+    /// literal, case-insensitively) keeps its value.
+    func sending(_ shared: [(name: String, value: String)]) -> Route {
+        let own = Set(headers.map { $0.name.lowercased() })
+        let fields = shared.filter { !own.contains($0.name.lowercased()) } + headers
+        return Route(caseName: caseName, method: method, path: path, labels: labels, body: body, headers: fields,
+                     headerValues: headerValues, validation: validation, sample: sample)
+    }
+
     /// The route of `owner` (a case or a struct) whose values are `labels`, checked against its
     /// annotation; `nil` when the annotation's path did not parse.
     init?(owner: Owner, method: String, annotation: Annotation, labels: [String], problems: inout [Diagnostic]) {

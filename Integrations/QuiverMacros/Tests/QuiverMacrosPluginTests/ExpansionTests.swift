@@ -295,4 +295,69 @@ final class ExpansionTests: XCTestCase {
             indentationWidth: .spaces(4)
         )
     }
+
+    func testHeadersEveryEndpointSendsUnderItsOwn() {
+        assertMacroExpansion(
+            """
+            @Endpoints(baseURL: "https://api.example.com", headers: ["Accept": "application/json", "X-Client": "app"])
+            enum API {
+                @GET("a")
+                case a
+
+                @GET("b", headers: ["accept": "text/plain"])
+                case b
+            }
+            """,
+            expandedSource: """
+            enum API {
+                case a
+                case b
+            }
+
+            extension API: TargetType {
+                var baseURL: URL {
+                    URL(string: "https://api.example.com") ?? URL(fileURLWithPath: "/")
+                }
+
+                var path: String {
+                    switch self {
+                    case .a:
+                        "a"
+                    case .b:
+                        "b"
+                    }
+                }
+
+                var method: HTTPMethod {
+                    switch self {
+                    case .a:
+                        .get
+                    case .b:
+                        .get
+                    }
+                }
+
+                var task: HTTPTask {
+                    switch self {
+                    case .a:
+                        .plain
+                    case .b:
+                        .plain
+                    }
+                }
+
+                var headers: [String: String]? {
+                    switch self {
+                    case .a:
+                        ["Accept": "application/json", "X-Client": "app"]
+                    case .b:
+                        ["X-Client": "app", "accept": "text/plain"]
+                    }
+                }
+            }
+            """,
+            macroSpecs: macros,
+            indentationWidth: .spaces(4)
+        )
+    }
 }
