@@ -24,6 +24,7 @@ enum EndpointDiagnostic: DiagnosticMessage, Error {
     case unlabeledValue(caseName: String)
     case headersNotALiteral
     case notAStruct
+    case notACase(String)
     case twoBodies
     case labelsNotLiterals
     case sampleNotALiteral
@@ -74,6 +75,8 @@ enum EndpointDiagnostic: DiagnosticMessage, Error {
             "case '\(caseName)' has no value labeled '\(name)' to send as a header field"
         case .unknownHeaderValue(let name, .structure(let typeName)):
             "'\(typeName)' has no stored property '\(name)' to send as a header field"
+        case .notACase(let method):
+            "@\(method) annotates a case of an @Endpoints enum; for one struct per endpoint, use @Endpoint(.\(method.lowercased()), …)"
         case .notAStruct:
             "@Endpoint applies to a struct whose stored properties are the endpoint's values; for an enum of endpoints, use @Endpoints"
         case .methodNotAMember:

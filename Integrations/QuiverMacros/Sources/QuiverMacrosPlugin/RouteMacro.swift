@@ -7,7 +7,7 @@ public struct RouteMacro: PeerMacro {
     public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
                                  in context: some MacroExpansionContext) throws -> [DeclSyntax] {
         guard let caseDecl = declaration.as(EnumCaseDeclSyntax.self) else {
-            context.diagnose(.init(node: node, message: EndpointDiagnostic.notAnEnum))
+            context.diagnose(.init(node: node, message: EndpointDiagnostic.notACase(node.attributeName.trimmedDescription)))
             return []
         }
         // A case with two annotations is checked once, by the first (the macro is handed a copy

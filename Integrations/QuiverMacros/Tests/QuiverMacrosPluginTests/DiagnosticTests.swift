@@ -138,7 +138,7 @@ final class DiagnosticTests: XCTestCase {
                                                           line: 1, column: 1)],
                              macroSpecs: macros)
         assertMacroExpansion("@GET(\"x\")\nfunc x() {}", expandedSource: "func x() {}",
-                             diagnostics: [DiagnosticSpec(message: "@Endpoints applies to an enum of endpoints, one case per endpoint",
+                             diagnostics: [DiagnosticSpec(message: "@GET annotates a case of an @Endpoints enum; for one struct per endpoint, use @Endpoint(.get, …)",
                                                           line: 1, column: 1)],
                              macroSpecs: macros)
     }
@@ -184,5 +184,23 @@ final class DiagnosticTests: XCTestCase {
             DiagnosticSpec(message: "'id' is used twice: each value goes to one place (a path segment, the body, a header field, or the query)",
                            line: 1, column: 40),
         ])
+    }
+
+    func testHeadersAndValueListsMustBeLiterals() {
+        check("@GET(\"a\", headers: shared)\ncase a", expanded: "case a", [
+            DiagnosticSpec(message: "headers must be a dictionary literal of string literals, such as [\"Accept\": \"application/json\"]",
+                           line: 1, column: 20),
+        ])
+        check("@POST(\"a\", form: names)\ncase a(name: String)", expanded: "case a(name: String)", [
+            DiagnosticSpec(message: "name values with string literals: body: \"note\", form: [\"name\", \"email\"], parts: [\"avatar\"]",
+                           line: 1, column: 18),
+        ])
+    }
+
+    func testTheFixItRemovesTheSecondMethod() {
+        fix("@GET(\"a\")\n@POST(\"a\")\ncase a", expanded: "case a",
+            DiagnosticSpec(message: "case 'a' has two methods: keep one annotation", line: 2, column: 1,
+                           fixIts: [FixItSpec(message: "Remove this annotation")]),
+            applying: "Remove this annotation", fixed: "@GET(\"a\")\ncase a")
     }
 }

@@ -53,6 +53,26 @@ struct Status {
     let code: Int
 }
 
+/// The fault server's `/echo`, which shows the path exactly as it arrived.
+@Endpoints(baseURL: "https://fault.example.com")
+enum FaultEcho {
+    @GET("echo/files/{name}")
+    case file(name: String)
+
+    @HEAD("echo/files/{name}")
+    case probe(name: String)
+
+    @PATCH("echo/files/{name}", body: "change")
+    case rename(name: String, change: Note)
+}
+
+/// What the fault server's `/echo` says it received.
+struct RawEcho: Decodable {
+    let method: String
+    let path: String
+    let body: String?
+}
+
 /// What httpbin's `/anything` says it received.
 struct Echo: Decodable, Sendable {
     let method: String
@@ -68,6 +88,7 @@ struct Echo: Decodable, Sendable {
 /// fails the tests instead of skipping them.
 enum LiveServer {
     static let httpbin = ProcessInfo.processInfo.environment["QUIVER_HTTPBIN_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
+    static let fault = ProcessInfo.processInfo.environment["QUIVER_FAULT_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
     static let isAvailableOrRequired = httpbin != nil || ProcessInfo.processInfo.environment["CI"] == "true"
 }
 
@@ -88,6 +109,22 @@ struct GeneratedTargetsTests {
         #expect(echo.method == "GET")
         #expect(echo.args.isEmpty)
         #expect(echo.url.hasSuffix("/anything/users/../ada/x%3Fy%23z"), "\(echo.url)")
+    }
+
+    @Test func theServerSeesEachPathValueAsOneEncodedSegment() async throws {
+        let local = try #require(LiveServer.fault, "QUIVER_FAULT_URL is not set")
+        let production = APIEnvironment(name: "production", baseURL: FaultEcho.file(name: "x").baseURL)
+        let provider = Provider<FaultEcho>(plugins: [EnvironmentPlugin(current: APIEnvironment(name: "test", baseURL: local),
+                                                                      among: [production])])
+        for (name, path) in [("a b", "/echo/files/a%20b"), ("../secret?x=1#top", "/echo/files/..%2Fsecret%3Fx%3D1%23top"),
+                             ("ü/ß", "/echo/files/%C3%BC%2F%C3%9F"), ("...", "/echo/files/...")] {
+            let echo = try await provider.decode(RawEcho.self, from: .file(name: name))
+            #expect(echo.path == path, "\(name)")
+        }
+        #expect(try await provider.response(for: .probe(name: "a")).request?.httpMethod == "HEAD")
+        let renamed = try await provider.decode(RawEcho.self, from: .rename(name: "a", change: Note(title: "b", pinned: true)))
+        #expect(renamed.method == "PATCH")
+        #expect(renamed.body == #"{"pinned":true,"title":"b"}"# || renamed.body == #"{"title":"b","pinned":true}"#)
     }
 
     @Test func theOtherValuesGoToTheQueryInOrderANilLeftOut() async throws {
