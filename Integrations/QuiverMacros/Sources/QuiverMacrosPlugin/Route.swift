@@ -1,4 +1,5 @@
 import SwiftDiagnostics
+import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxBuilder
 
@@ -50,7 +51,7 @@ struct Route {
             let annotation = AttributeSyntax(stringLiteral: "@GET(\"\(name)\")")
                 .with(\.leadingTrivia, declaration.leadingTrivia).with(\.trailingTrivia, .space)
             var fixed = declaration.with(\.leadingTrivia, [])
-            fixed.attributes = [.attribute(annotation)]
+            fixed.attributes = [.attribute(annotation)] + fixed.attributes
             let diagnostic = Diagnostic(node: declaration.caseKeyword, message: EndpointDiagnostic.missingMethod(caseName: name),
                                         fixIt: FixIt(message: EndpointFixIt(message: "Annotate it with @GET(\"\(name)\")"),
                                                      changes: [.replace(oldNode: Syntax(declaration), newNode: Syntax(fixed))]))
@@ -151,11 +152,9 @@ struct ProblemList: Error {
 }
 
 extension StringLiteralExprSyntax {
-    /// The literal's text when it is one plain segment (no interpolation), else `nil`.
+    /// The string the literal stands for, its escapes decoded (`"a\u{3F}"` is `a?`), when it
+    /// has no interpolation; else `nil`.
     var plainText: String? {
-        guard segments.count == 1, let segment = segments.first?.as(StringSegmentSyntax.self) else {
-            return segments.isEmpty ? "" : nil
-        }
-        return segment.content.text
+        representedLiteralValue
     }
 }

@@ -78,6 +78,11 @@ final class DiagnosticTests: XCTestCase {
             DiagnosticSpec(message: "a path holds no '?': query values are the case's associated values that the path does not name",
                            line: 1, column: 6, fixIts: [FixItSpec(message: "Remove '?q=x' from the path")]),
             applying: "Remove '?q=x' from the path", fixed: "@GET(\"search\")\ncase search(q: String)")
+        // An escape spells a '?' all the same.
+        check("@GET(\"search\\u{3F}q\")\ncase search", expanded: "case search", [
+            DiagnosticSpec(message: "a path holds no '?': query values are the case's associated values that the path does not name",
+                           line: 1, column: 6, fixIts: [FixItSpec(message: "Remove '?q' from the path")]),
+        ])
         check("@GET(\"page#top\")\ncase page", expanded: "case page", [
             DiagnosticSpec(message: "a path holds no '#': query values are the case's associated values that the path does not name",
                            line: 1, column: 6, fixIts: [FixItSpec(message: "Remove '#top' from the path")]),

@@ -360,4 +360,50 @@ final class ExpansionTests: XCTestCase {
             indentationWidth: .spaces(4)
         )
     }
+
+    func testAPathsEscapesAreDecodedThenWrittenAgain() {
+        assertMacroExpansion(
+            #"""
+            @Endpoints(baseURL: "https://api.example.com")
+            enum API {
+                @GET("caf\u{E9}/\"quoted\"/{id}")
+                case item(id: Int)
+            }
+            """#,
+            expandedSource: #"""
+            enum API {
+                case item(id: Int)
+            }
+
+            extension API: TargetType {
+                var baseURL: URL {
+                    URL(string: "https://api.example.com") ?? URL(fileURLWithPath: "/")
+                }
+
+                var path: String {
+                    switch self {
+                    case .item(let id):
+                        "café/\"quoted\"/\(segment: id)"
+                    }
+                }
+
+                var method: HTTPMethod {
+                    switch self {
+                    case .item:
+                        .get
+                    }
+                }
+
+                var task: HTTPTask {
+                    switch self {
+                    case .item:
+                        .plain
+                    }
+                }
+            }
+            """#,
+            macroSpecs: macros,
+            indentationWidth: .spaces(4)
+        )
+    }
 }
