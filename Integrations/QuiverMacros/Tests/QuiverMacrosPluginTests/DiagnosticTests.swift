@@ -12,29 +12,30 @@ final class DiagnosticTests: XCTestCase {
         "Endpoint": MacroSpec(type: EndpointMacro.self, conformances: ["TargetType", "DecodableMapping"]),
     ]
 
+    /// `text` as the body of an enum of its own, each line indented.
+    private func inEnum(_ text: String) -> String {
+        "enum E {\n" + text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n}"
+    }
+
+    /// `spec` where it stands once its source is in ``inEnum(_:)``: a line down, four columns right.
+    private func inEnum(_ spec: DiagnosticSpec) -> DiagnosticSpec {
+        DiagnosticSpec(message: spec.message, line: spec.line + 1, column: spec.column + 4, fixIts: spec.fixIts)
+    }
+
     /// An annotated case in an enum of its own, expanded: the diagnostics of its annotation, at
     /// their line and column in `annotated`.
     private func check(_ annotated: String, expanded: String, _ diagnostics: [DiagnosticSpec],
                        file: StaticString = #filePath, line: UInt = #line) {
-        func inEnum(_ text: String) -> String {
-            "enum E {\n" + text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n}"
-        }
-        let moved = diagnostics.map {
-            DiagnosticSpec(message: $0.message, line: $0.line + 1, column: $0.column + 4, fixIts: $0.fixIts)
-        }
-        assertMacroExpansion(inEnum(annotated), expandedSource: inEnum(expanded), diagnostics: moved, macroSpecs: macros,
-                             indentationWidth: .spaces(4), file: file, line: line)
+        assertMacroExpansion(inEnum(annotated), expandedSource: inEnum(expanded), diagnostics: diagnostics.map(inEnum),
+                             macroSpecs: macros, indentationWidth: .spaces(4), file: file, line: line)
     }
 
     /// ``check(_:expanded:_:file:line:)`` with a fix-it applied.
     private func fix(_ annotated: String, expanded: String, _ diagnostic: DiagnosticSpec, applying fixIt: String, fixed: String,
                      file: StaticString = #filePath, line: UInt = #line) {
-        func inEnum(_ text: String) -> String {
-            "enum E {\n" + text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n}"
-        }
-        let moved = DiagnosticSpec(message: diagnostic.message, line: diagnostic.line + 1, column: diagnostic.column + 4, fixIts: diagnostic.fixIts)
-        assertMacroExpansion(inEnum(annotated), expandedSource: inEnum(expanded), diagnostics: [moved], macroSpecs: macros,
-                             applyFixIts: [fixIt], fixedSource: inEnum(fixed), indentationWidth: .spaces(4), file: file, line: line)
+        assertMacroExpansion(inEnum(annotated), expandedSource: inEnum(expanded), diagnostics: [inEnum(diagnostic)],
+                             macroSpecs: macros, applyFixIts: [fixIt], fixedSource: inEnum(fixed), indentationWidth: .spaces(4),
+                             file: file, line: line)
     }
 
     func testAPlaceholderWithoutAValueOfThatName() {
