@@ -1,8 +1,8 @@
 import Quiver
 
 /// Writes an enum's `TargetType` conformance from its cases' annotations: `baseURL`, `path`,
-/// `method`, `task` and, when a case names some, `headers` — the switches you would otherwise
-/// write by hand, each case declared where it is named.
+/// `method`, `task` and, where cases use them, `headers`, `validationType` and `sampleData` — the
+/// switches you would otherwise write by hand, each case declared where it is named.
 ///
 /// ```swift
 /// @Endpoints(baseURL: "https://api.github.com")
@@ -38,7 +38,7 @@ import Quiver
 public macro Endpoints(baseURL: StaticString, headers: [String: String] = [:])
     = #externalMacro(module: "QuiverMacrosPlugin", type: "EndpointsMacro")
 
-/// A `GET` endpoint of an ``Endpoints(baseURL:)`` enum: its path template, with a `{label}` for each
+/// A `GET` endpoint of an ``Endpoints(baseURL:headers:)`` enum: its path template, with a `{label}` for each
 /// value that is a path segment; where the other values go (the query unless said otherwise); its
 /// header fields, validation and sample data. `GET` takes no body: `body:`, `form:` or `parts:`
 /// here is a compile error.
@@ -170,7 +170,7 @@ public macro DELETE(_ path: StaticString, body: StaticString? = nil, form: [Stat
     = #externalMacro(module: "QuiverMacrosPlugin", type: "RouteMacro")
 
 /// Writes a struct's `TargetType` conformance: one struct per endpoint, its stored properties
-/// as the values, placed as ``Endpoints(baseURL:)`` places a case's (a `{name}` in the path, the
+/// as the values, placed as ``Endpoints(baseURL:headers:)`` places a case's (a `{name}` in the path, the
 /// `body:`, the query). With `returns:`, the struct is a `DecodableMapping` too, so that
 /// `Provider<MultiTarget>.request(_:)` hands back its model or a typed failure.
 ///

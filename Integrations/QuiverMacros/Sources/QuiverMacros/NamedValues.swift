@@ -1,7 +1,7 @@
 import Quiver
 
 /// An endpoint's values by name, in the order its case or struct declares them, as the code
-/// ``Endpoints(baseURL:)`` and ``Endpoint(_:_:baseURL:body:form:parts:headers:headerValues:validation:sample:sampleFile:returns:)``
+/// ``Endpoints(baseURL:headers:)`` and ``Endpoint(_:_:baseURL:body:form:parts:headers:headerValues:validation:sample:sampleFile:returns:)``
 /// write uses them: encoded as a type with those properties would be (the query through
 /// `HTTPTask.query`'s `FormEncoder`, a form body, multipart parts), or as header fields. A `nil`
 /// value is left out everywhere.

@@ -4,7 +4,7 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// `@Endpoints(baseURL:)`: the enum's `TargetType` conformance, written from its cases' routes.
+/// `@Endpoints(baseURL:headers:)`: the enum's `TargetType` conformance, written from its cases' routes.
 public struct EndpointsMacro: ExtensionMacro {
     public static func expansion(of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
                                  providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
