@@ -1,3 +1,4 @@
+import Foundation
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -73,7 +74,9 @@ public struct EndpointMacro: ExtensionMacro {
             .flatMap { variable in
                 variable.bindings.compactMap { binding -> String? in
                     if let accessors = binding.accessorBlock?.accessors, !Self.isObserved(accessors) { return nil }
+                    // A property named `default` is declared in backticks; its name is without them.
                     return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                        .trimmingCharacters(in: CharacterSet(charactersIn: "`"))
                 }
             }
     }

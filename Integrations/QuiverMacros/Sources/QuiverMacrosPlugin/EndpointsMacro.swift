@@ -111,19 +111,20 @@ public struct EndpointsMacro: ExtensionMacro {
     /// `.name` when none is bound.
     private static func pattern(_ route: Route, binding: Set<String>) -> String {
         guard route.labels.contains(where: binding.contains) else { return ".\(route.caseName)" }
-        return ".\(route.caseName)(" + route.labels.map { binding.contains($0) ? "let \($0)" : "_" }.joined(separator: ", ") + ")"
+        return ".\(route.caseName)(" + route.labels.map { binding.contains($0) ? "let \(swiftIdentifier($0))" : "_" }
+            .joined(separator: ", ") + ")"
     }
 
     /// `NamedValues(["a": a, …])`.
     static func namedValues(_ labels: [String]) -> String {
-        "NamedValues([" + labels.map { "\"\($0)\": \($0)" }.joined(separator: ", ") + "])"
+        "NamedValues([" + labels.map { "\"\($0)\": \(swiftIdentifier($0))" }.joined(separator: ", ") + "])"
     }
 
     /// The route's task: its body, and its query values.
     static func task(_ route: Route) -> String {
         let query = route.queryLabels
         let body: String? = switch route.body {
-        case .json(let name)?: "HTTPTask.json(\(name))"
+        case .json(let name)?: "HTTPTask.json(\(swiftIdentifier(name)))"
         case .form(let names)?: "HTTPTask.form(\(namedValues(names)))"
         case .parts(let names)?: "HTTPTask.multipart(encoding: \(namedValues(names)))"
         case nil: nil
@@ -140,7 +141,8 @@ public struct EndpointsMacro: ExtensionMacro {
     static func headers(_ route: Route) -> String {
         let fixed = route.headers.isEmpty ? nil : "[" + route.headers.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
         guard !route.headerValues.isEmpty else { return fixed ?? "nil" }
-        let values = "NamedValues([" + route.headerValues.map { "\($0.name): \($0.label)" }.joined(separator: ", ") + "]).headerFields"
+        let values = "NamedValues([" + route.headerValues.map { "\($0.name): \(swiftIdentifier($0.label))" }.joined(separator: ", ")
+            + "]).headerFields"
         guard let fixed else { return values }
         return "\(fixed).merging(\(values)) { _, value in value }"
     }

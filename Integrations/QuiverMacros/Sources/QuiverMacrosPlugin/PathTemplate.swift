@@ -1,5 +1,8 @@
 /// A path template such as `users/{login}/repos`: literal text and `{label}` placeholders, in
 /// order.
+import SwiftParser
+import SwiftSyntax
+
 struct PathTemplate: Equatable {
     enum Piece: Equatable {
         case text(String)
@@ -54,7 +57,7 @@ struct PathTemplate: Equatable {
                     }
                 }.joined()
             case .placeholder(let name):
-                "\\(segment: \(name))"
+                "\\(segment: \(swiftIdentifier(name)))"
             }
         }.joined()
     }
@@ -64,4 +67,16 @@ extension String {
     var trimmingSpaces: String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
+}
+
+/// `name` as Swift code refers to it: in backticks when it is a keyword (`default`, `in`), as a
+/// label may be.
+func swiftIdentifier(_ name: String) -> String {
+    var parser = Parser(name)
+    let expression = ExprSyntax.parse(from: &parser)
+    if let reference = expression.as(DeclReferenceExprSyntax.self), case .identifier = reference.baseName.tokenKind,
+       reference.trimmedDescription == name, !expression.hasError {
+        return name
+    }
+    return "`\(name)`"
 }

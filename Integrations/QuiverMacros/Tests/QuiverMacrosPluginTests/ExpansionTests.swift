@@ -406,4 +406,57 @@ final class ExpansionTests: XCTestCase {
             indentationWidth: .spaces(4)
         )
     }
+
+    func testLabelsThatAreKeywordsAreWrittenInBackticks() {
+        assertMacroExpansion(
+            #"""
+            @Endpoints(baseURL: "https://api.example.com")
+            enum API {
+                @POST("rooms/{in}", body: "default", headerValues: ["X-As": "as"])
+                case join(in: String, default: Settings, as: String, for: Int)
+            }
+            """#,
+            expandedSource: #"""
+            enum API {
+                case join(in: String, default: Settings, as: String, for: Int)
+            }
+
+            extension API: TargetType {
+                var baseURL: URL {
+                    URL(string: "https://api.example.com") ?? URL(fileURLWithPath: "/")
+                }
+
+                var path: String {
+                    switch self {
+                    case .join(let `in`, _, _, _):
+                        "rooms/\(segment: `in`)"
+                    }
+                }
+
+                var method: HTTPMethod {
+                    switch self {
+                    case .join:
+                        .post
+                    }
+                }
+
+                var task: HTTPTask {
+                    switch self {
+                    case .join(_, let `default`, _, let `for`):
+                        HTTPTask.json(`default`).adding(query: NamedValues(["for": `for`]))
+                    }
+                }
+
+                var headers: [String: String]? {
+                    switch self {
+                    case .join(_, _, let `as`, _):
+                        NamedValues(["X-As": `as`]).headerFields
+                    }
+                }
+            }
+            """#,
+            macroSpecs: macros,
+            indentationWidth: .spaces(4)
+        )
+    }
 }

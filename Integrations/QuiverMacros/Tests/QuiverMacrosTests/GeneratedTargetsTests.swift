@@ -37,6 +37,9 @@ enum HTTPBin {
 
     @GET("status/{code}", validation: .customCodes([200, 418]))
     case teapot(code: Int)
+
+    @GET("anything/rooms/{in}", headerValues: ["X-As": "as"])
+    case room(in: String, as: String, for: Int)
 }
 
 /// One struct per endpoint, with its model: `Provider<MultiTarget>.request(_:)` returns it typed.
@@ -109,6 +112,13 @@ struct GeneratedTargetsTests {
         #expect(echo.method == "GET")
         #expect(echo.args.isEmpty)
         #expect(echo.url.hasSuffix("/anything/users/../ada/x%3Fy%23z"), "\(echo.url)")
+    }
+
+    @Test func labelsThatAreKeywordsWorkAsAnyOther() async throws {
+        let echo = try await provider().decode(Echo.self, from: .room(in: "lobby", as: "guest", for: 2))
+        #expect(echo.url.contains("/anything/rooms/lobby?"), "\(echo.url)")
+        #expect(echo.args == ["for": "2"])
+        #expect(echo.headers["X-As"] == "guest")
     }
 
     @Test func theServerSeesEachPathValueAsOneEncodedSegment() async throws {
