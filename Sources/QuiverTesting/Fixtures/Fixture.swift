@@ -124,16 +124,16 @@ public struct Fixture: Sendable, Hashable, Codable {
 
     /// ``body`` cut as ``chunks`` say: bytes past the last piece join it, pieces past the end
     /// of the body are dropped.
-    func pieces() -> [(data: Data, time: TimeInterval)] {
-        var pieces: [(data: Data, time: TimeInterval)] = []
+    func pieces() -> [SampleChunk] {
+        var pieces: [SampleChunk] = []
         var start = body.startIndex
         for chunk in chunks where start < body.endIndex {
             let end = body.index(start, offsetBy: max(chunk.byteCount, 0), limitedBy: body.endIndex) ?? body.endIndex
-            pieces.append((body[start..<end], chunk.time))
+            pieces.append(SampleChunk(body[start..<end], at: chunk.time))
             start = end
         }
         if start < body.endIndex {
-            pieces.append((body[start...], chunks.last?.time ?? 0))
+            pieces.append(SampleChunk(body[start...], at: chunks.last?.time ?? 0))
         }
         return pieces
     }
@@ -240,7 +240,7 @@ public struct Fixture: Sendable, Hashable, Codable {
         try container.encode(statusCode, forKey: .status)
         try container.encode(headers, forKey: .headers)
         if !chunks.isEmpty {
-            try container.encode(pieces().map { FixtureStreamPiece(data: $0.data, at: $0.time) }, forKey: .stream)
+            try container.encode(pieces().map(FixtureStreamPiece.init), forKey: .stream)
         } else if body.isEmpty {
             return
         } else if JSONText.isDocument(body), let json = try? JSONDecoder().decode(FixtureBodyValue.self, from: body) {

@@ -1,15 +1,16 @@
 import Foundation
+import Quiver
 
-/// One piece of a streamed body in a fixture file: when it arrived, and its bytes as `text`
-/// when they are UTF-8 on their own, else as `base64`.
+/// A ``SampleChunk`` as a fixture file writes it: when it arrived (`at`), and its bytes as
+/// `text` when they are UTF-8 on their own, else as `base64`.
 struct FixtureStreamPiece: Codable, Sendable {
     var data: Data
     /// Seconds after the response head.
     var at: TimeInterval
 
-    init(data: Data, at time: TimeInterval) {
-        self.data = data
-        self.at = time
+    init(_ piece: SampleChunk) {
+        self.data = piece.data
+        self.at = piece.time
     }
 
     private enum CodingKeys: String, CodingKey {

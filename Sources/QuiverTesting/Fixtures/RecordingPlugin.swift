@@ -131,7 +131,7 @@ public struct RecordingPlugin: PluginType, StreamObserving {
     /// and the response is learned first, then the path, the headers and the body (text or
     /// binary) are written without them. With the `pieces` of a streamed body, the fixture keeps
     /// them as its chunks.
-    static func redactedFixture(of response: Response, body: Data, pieces: [StreamPieces.Piece]? = nil,
+    static func redactedFixture(of response: Response, body: Data, pieces: [SampleChunk]? = nil,
                                 target: any TargetType, redactor: Redactor) -> Fixture {
         var pass = RedactionPass(redactor)
         pass.collect(from: response.request, includingBody: true)
@@ -159,7 +159,7 @@ public struct RecordingPlugin: PluginType, StreamObserving {
     /// start of what is left of `body`, else joined with the next. What is stored is always
     /// `body`, redacted whole: a secret split across two pieces, which neither shows alone,
     /// joins them rather than slip through.
-    static func chunks(of pieces: [StreamPieces.Piece], redactedAs body: Data, by pass: RedactionPass) -> [Fixture.Chunk] {
+    static func chunks(of pieces: [SampleChunk], redactedAs body: Data, by pass: RedactionPass) -> [Fixture.Chunk] {
         var chunks: [Fixture.Chunk] = []
         var rest = body[...]
         var pending = Data()

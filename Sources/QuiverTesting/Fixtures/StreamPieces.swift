@@ -1,18 +1,14 @@
 import Foundation
+import Quiver
 
 /// The pieces of a streamed body a ``RecordingPlugin`` keeps until the stream ends, up to
 /// ``limit`` bytes in all: past it, nothing more is kept and the stream is not recorded.
 struct StreamPieces: Sendable {
-    /// A piece as the consumer received it, and when: seconds after the head.
-    struct Piece: Sendable {
-        var data: Data
-        var time: TimeInterval
-    }
-
     /// The most bytes of a stream recorded: 16 MiB.
     static let limit = 16 << 20
 
-    private(set) var pieces: [Piece] = []
+    /// Each piece as the consumer received it, and when: seconds after the head.
+    private(set) var pieces: [SampleChunk] = []
     private(set) var byteCount = 0
     private(set) var isWithinLimit = true
 
@@ -26,7 +22,7 @@ struct StreamPieces: Sendable {
             return
         }
         // Kept to the millisecond: a file's times read as written.
-        pieces.append(Piece(data: data, time: (time * 1000).rounded() / 1000))
+        pieces.append(SampleChunk(data, at: (time * 1000).rounded() / 1000))
     }
 
     /// The pieces joined.
