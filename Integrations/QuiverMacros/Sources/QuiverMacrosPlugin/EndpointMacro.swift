@@ -44,19 +44,20 @@ public struct EndpointMacro: ExtensionMacro {
             members.append("\(access)typealias Success = \(model)")
         }
         if let baseURL {
-            members.append("\(access)var baseURL: URL {\n    URL(string: \(baseURL)) ?? URL(fileURLWithPath: \"/\")\n}")
+            members.append(EndpointsMacro.property("baseURL", type: "URL", access: access,
+                                                   value: "URL(string: \(baseURL)) ?? URL(fileURLWithPath: \"/\")"))
         }
-        members.append("\(access)var path: String {\n    \"\(route.path.interpolation)\"\n}")
-        members.append("\(access)var method: HTTPMethod {\n    .\(member.declName.baseName.text)\n}")
-        members.append("\(access)var task: HTTPTask {\n    \(EndpointsMacro.task(route))\n}")
+        members.append(EndpointsMacro.property("path", type: "String", access: access, value: "\"\(route.path.interpolation)\""))
+        members.append(EndpointsMacro.property("method", type: "HTTPMethod", access: access, value: ".\(member.declName.baseName.text)"))
+        members.append(EndpointsMacro.property("task", type: "HTTPTask", access: access, value: EndpointsMacro.task(route)))
         if !route.headers.isEmpty || !route.headerValues.isEmpty {
-            members.append("\(access)var headers: [String: String]? {\n    \(EndpointsMacro.headers(route))\n}")
+            members.append(EndpointsMacro.property("headers", type: "[String: String]?", access: access, value: EndpointsMacro.headers(route)))
         }
         if let validation = route.validation {
-            members.append("\(access)var validationType: ValidationType {\n    \(validation)\n}")
+            members.append(EndpointsMacro.property("validationType", type: "ValidationType", access: access, value: validation))
         }
         if let sample = route.sample {
-            members.append("\(access)var sampleData: Data {\n    \(sample)\n}")
+            members.append(EndpointsMacro.property("sampleData", type: "Data", access: access, value: sample))
         }
         let clause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
         let source: DeclSyntax = """

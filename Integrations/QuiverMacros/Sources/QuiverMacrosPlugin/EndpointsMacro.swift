@@ -41,11 +41,7 @@ public struct EndpointsMacro: ExtensionMacro {
         let access = accessModifier(of: enumDecl.modifiers)
         let conformance = protocols.isEmpty ? "" : ": TargetType"
         var members = [
-            """
-            \(access)var baseURL: URL {
-                URL(string: \(baseURL)) ?? URL(fileURLWithPath: "/")
-            }
-            """,
+            property("baseURL", type: "URL", access: access, value: "URL(string: \(baseURL)) ?? URL(fileURLWithPath: \"/\")"),
             property("path", type: "String", access: access, routes: routes) { route in
                 (pattern(route, binding: Set(route.path.placeholders)), "\"\(route.path.interpolation)\"")
             },
@@ -104,7 +100,12 @@ public struct EndpointsMacro: ExtensionMacro {
             let (pattern, value) = arm(route)
             return "case \(pattern):\n    \(value)"
         }
-        return "\(access)var \(name): \(type) {\n    switch self {\n" + arms.joined(separator: "\n").indented + "\n    }\n}"
+        return property(name, type: type, access: access, value: "switch self {\n" + arms.joined(separator: "\n") + "\n}")
+    }
+
+    /// A computed property whose body is `value`.
+    static func property(_ name: String, type: String, access: String, value: String) -> String {
+        "\(access)var \(name): \(type) {\n" + value.indented + "\n}"
     }
 
     /// `.name(let a, _, let c)`: the case with the labels in `binding` bound, the others ignored;
