@@ -16,6 +16,12 @@ let package = Package(
         // and raw HTTPClient as its baseline.
         .package(name: "QuiverAsyncHTTPClient", path: "../Integrations/QuiverAsyncHTTPClient"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // A generated OpenAPI client on Quiver's transport against swift-openapi-urlsession's
+        // (`Benchmarks/run --live --openapi`).
+        .package(name: "QuiverOpenAPI", path: "../Integrations/QuiverOpenAPI"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", exact: "1.4.0"),
         // NIO's file system, for raw HTTPClient streaming a file up and down (Benchmarks/transfers).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
@@ -24,6 +30,12 @@ let package = Package(
         .target(
             name: "BenchSupport",
             dependencies: [.product(name: "Quiver", package: "Quiver")]
+        ),
+        // The client swift-openapi-generator writes for the one operation QuiverLive fetches.
+        .target(
+            name: "BenchOpenAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         // package-benchmark suites must live under Benchmarks/ to be discovered.
         .executableTarget(
@@ -47,6 +59,10 @@ let package = Package(
                 .product(name: "Quiver", package: "Quiver"),
                 .product(name: "QuiverAsyncHTTPClient", package: "QuiverAsyncHTTPClient"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "BenchOpenAPI",
+                .product(name: "QuiverOpenAPI", package: "QuiverOpenAPI"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]
         ),
         // One large transfer per process, so that `/usr/bin/time -v` reports its peak RSS:

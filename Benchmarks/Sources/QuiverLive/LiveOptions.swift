@@ -21,6 +21,9 @@ struct LiveOptions {
     /// Compare over AsyncHTTPClient: raw `HTTPClient` against a provider on
     /// `AsyncHTTPClientTransport` (no plugins, or the built-in ones with `--builtin-plugins`).
     var asyncHTTPClient = false
+    /// Compare a generated OpenAPI operation on `QuiverClientTransport` against the same on
+    /// swift-openapi-urlsession's transport.
+    var openAPI = false
     /// With `--builtin-plugins`: the access token's length (a JWT is about 200).
     var tokenLength = 200
     /// With `--split`: run only this layer, unmeasured, for a profiler.
@@ -41,6 +44,10 @@ struct LiveOptions {
             }
             if flag == "--async-http-client" {
                 asyncHTTPClient = true
+                continue
+            }
+            if flag == "--openapi" {
+                openAPI = true
                 continue
             }
             if flag == "--builtin-plugins" {
@@ -77,7 +84,7 @@ struct LiveOptions {
     private static func usage(_ problem: String) -> Never {
         FileHandle.standardError.write(Data("""
             QuiverLive: \(problem)
-            usage: QuiverLive --base-url URL [--rounds N] [--requests N] [--concurrent-requests N] [--concurrency N]
+            usage: QuiverLive --base-url URL [--openapi | --async-http-client] [--builtin-plugins] [--rounds N] [--requests N] [--concurrent-requests N] [--concurrency N]
                    QuiverLive --base-url URL --split [--layer N | --layers N,M,…] [same options]
                    QuiverLive --print-body
 

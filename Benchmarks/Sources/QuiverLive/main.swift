@@ -17,7 +17,11 @@ if options.printBody {
 let fileURL = options.baseURL.appendingPathComponent("user.json")
 let raw: any LiveClient
 let provider: any LiveClient
-if options.asyncHTTPClient {
+if options.openAPI {
+    // One generated operation, decoded, on swift-openapi-urlsession's transport and on Quiver's.
+    raw = GeneratedClient.urlSession(serverURL: options.baseURL)
+    provider = GeneratedClient.quiver(serverURL: options.baseURL)
+} else if options.asyncHTTPClient {
     // Both sides on AsyncHTTPClient, configured alike; the raw side sends the plugins' headers.
     raw = RawHTTPClientClient(url: fileURL.absoluteString,
                               headers: options.builtinPlugins ? BuiltinProviderClient.headers(tokenLength: options.tokenLength) : [])
