@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HTTPTypes
 import OpenAPIRuntime
 import Quiver
@@ -187,6 +190,24 @@ struct QuiverClientTransportTests {
         _ = try await transport.send(.operation(.get, "/pets"), body: nil, baseURL: server, operationID: "listPets")
         try network.verify()
         #expect(network.requests.map { $0.header("Authorization") } == ["Bearer t0ken", nil])
+    }
+
+    @Test func pluginsSeeTheOperationItsIDAndItsHeaderFields() async throws {
+        struct OperationPlugin: PluginType {
+            func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
+                guard let operation = target as? OpenAPIOperation else { return request }
+                var request = request
+                request.setValue("\(operation.operationID) \(operation.method.rawValue) \(operation.path)",
+                                 forHTTPHeaderField: "X-Operation")
+                return request
+            }
+        }
+        let network = StubNetwork()
+        network.expect(.get, "/v1/pets/1").headers(["X-Operation": "getPet GET /pets/1", "X-Tag": "t"])
+        let transport = QuiverClientTransport(provider: Provider(transport: network, plugins: [OperationPlugin()]))
+        _ = try await transport.send(.operation(.get, "/pets/1", [("X-Tag", "t")]), body: nil, baseURL: server,
+                                     operationID: "getPet")
+        try network.verify()
     }
 
     @Test func aStreamingAcceptStreamsTheBodyAsItArrives() async throws {
