@@ -20,6 +20,8 @@ let package = Package(
         .package(name: "Quiver", path: "../.."),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Tests only: the live suites run on AsyncHTTPClientTransport as well as URLSession.
+        .package(name: "QuiverAsyncHTTPClient", path: "../QuiverAsyncHTTPClient"),
     ],
     targets: [
         .target(
@@ -37,6 +39,7 @@ let package = Package(
                 "QuiverOpenAPI",
                 .product(name: "Quiver", package: "Quiver"),
                 .product(name: "QuiverTesting", package: "Quiver"),
+                .product(name: "QuiverAsyncHTTPClient", package: "QuiverAsyncHTTPClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

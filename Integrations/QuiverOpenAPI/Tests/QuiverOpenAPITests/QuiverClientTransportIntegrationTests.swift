@@ -2,9 +2,35 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import Quiver
+import QuiverAsyncHTTPClient
 import QuiverOpenAPI
 import QuiverTesting
 import Testing
+
+/// The Quiver transport under a provider: the default, and AsyncHTTPClient's.
+enum LiveTransport: String, CaseIterable, CustomTestStringConvertible {
+    case urlSession, asyncHTTPClient
+
+    var testDescription: String { rawValue }
+
+    /// Runs `body` with a fresh transport of this kind, shut down afterwards.
+    func with<T>(_ body: (any HTTPTransport) async throws -> T) async throws -> T {
+        switch self {
+        case .urlSession:
+            return try await body(URLSessionTransport())
+        case .asyncHTTPClient:
+            let transport = AsyncHTTPClientTransport()
+            do {
+                let result = try await body(transport)
+                try await transport.shutdown()
+                return result
+            } catch {
+                try? await transport.shutdown()
+                throw error
+            }
+        }
+    }
+}
 
 /// The transport against the test run's fault server: bodies streamed both ways, deadlines,
 /// retries and refreshes, and what logs and fixtures keep of a secret.
@@ -19,9 +45,13 @@ struct QuiverClientTransportIntegrationTests {
         let sha256: String
     }
 
-    @Test func aLargeUploadArrivesWholeThroughABoundedBuffer() async throws {
+    @Test(arguments: LiveTransport.allCases)
+    func aLargeUploadArrivesWholeThroughABoundedBuffer(on live: LiveTransport) async throws {
+        try await live.with { transport in try await largeUpload(QuiverClientTransport(provider: Provider(transport: transport))) }
+    }
+
+    private func largeUpload(_ transport: QuiverClientTransport) async throws {
         let count = 24 << 20
-        let transport = QuiverClientTransport()
         let (response, body) = try await transport.send(.operation(.put, "/sink", [("Content-Type", "application/octet-stream")]),
                                                         body: patternBody(count: count), baseURL: server(),
                                                         operationID: "uploadArchive")
@@ -32,9 +62,13 @@ struct QuiverClientTransportIntegrationTests {
         #expect(report.sha256 == expected)
     }
 
-    @Test func aSlowClientHoldsTheDownloadBackOrItEndsAtTheBuffersLimit() async throws {
+    @Test(arguments: LiveTransport.allCases)
+    func aSlowClientHoldsTheDownloadBackOrItEndsAtTheBuffersLimit(on live: LiveTransport) async throws {
+        try await live.with { transport in try await slowDownload(QuiverClientTransport(provider: Provider(transport: transport))) }
+    }
+
+    private func slowDownload(_ transport: QuiverClientTransport) async throws {
         let key = "openapi-\(UUID().uuidString)"
-        let transport = QuiverClientTransport()
         let (response, body) = try await transport.send(.operation(.get, "/endless?key=\(key)", [("Accept", "application/octet-stream")]),
                                                         body: nil, baseURL: server(), operationID: "downloadArchive")
         #expect(response.status == .ok)
@@ -64,8 +98,12 @@ struct QuiverClientTransportIntegrationTests {
         }
     }
 
-    @Test func serverSentEventsReachTheClientAsTheyAreSent() async throws {
-        let transport = QuiverClientTransport()
+    @Test(arguments: LiveTransport.allCases)
+    func serverSentEventsReachTheClientAsTheyAreSent(on live: LiveTransport) async throws {
+        try await live.with { transport in try await events(QuiverClientTransport(provider: Provider(transport: transport))) }
+    }
+
+    private func events(_ transport: QuiverClientTransport) async throws {
         let started = Date()
         let (_, body) = try await transport.send(.operation(.get, "/sse?events=3&interval=0.5", [("Accept", "text/event-stream")]),
                                                  body: nil, baseURL: server(), operationID: "watchPets")
@@ -81,8 +119,14 @@ struct QuiverClientTransportIntegrationTests {
         #expect(last - first >= 0.5)
     }
 
-    @Test func anOperationsTimeoutEndsItWithTimedOut() async throws {
-        let transport = QuiverClientTransport { $0.timeout = 0.5 }
+    @Test(arguments: LiveTransport.allCases)
+    func anOperationsTimeoutEndsItWithTimedOut(on live: LiveTransport) async throws {
+        try await live.with { transport in
+            try await timeout(QuiverClientTransport(provider: Provider(transport: transport)) { $0.timeout = 0.5 })
+        }
+    }
+
+    private func timeout(_ transport: QuiverClientTransport) async throws {
         let started = Date()
         await #expect {
             _ = try await transport.send(.operation(.get, "/delay?seconds=5"), body: nil, baseURL: try server(),
