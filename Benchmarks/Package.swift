@@ -31,6 +31,9 @@ let package = Package(
             name: "BenchSupport",
             dependencies: [.product(name: "Quiver", package: "Quiver")]
         ),
+        // The C heap in use (glibc's mallinfo2), for the memory per request in flight of
+        // `QuiverLive --scale`.
+        .target(name: "CHeapStats"),
         // The client swift-openapi-generator writes for the one operation QuiverLive fetches.
         .target(
             name: "BenchOpenAPI",
@@ -60,6 +63,7 @@ let package = Package(
                 .product(name: "QuiverAsyncHTTPClient", package: "QuiverAsyncHTTPClient"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 "BenchOpenAPI",
+                "CHeapStats",
                 .product(name: "QuiverOpenAPI", package: "QuiverOpenAPI"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),

@@ -8,11 +8,15 @@ import Quiver
 import QuiverAsyncHTTPClient
 
 /// The configuration of both AsyncHTTPClient sides: what `AsyncHTTPClientTransport()` sets up
-/// (its own redirects, so none followed by the client; decompression on).
-private func benchConfiguration() -> HTTPClient.Configuration {
+/// (its own redirects, so none followed by the client; decompression on). `connections` raises
+/// the pool's connections per host (AsyncHTTPClient's default is 8), for `--scale`.
+func benchConfiguration(connections: Int? = nil) -> HTTPClient.Configuration {
     var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow,
                                                  decompression: .enabled(limit: .none))
     configuration.timeout.read = .seconds(60)
+    if let connections {
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connections
+    }
     return configuration
 }
 
@@ -21,9 +25,16 @@ private func benchConfiguration() -> HTTPClient.Configuration {
 /// plugins), the body collected, a status check.
 struct RawHTTPClientClient: LiveClient {
     let name = "raw HTTPClient"
-    let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: benchConfiguration())
+    let client: HTTPClient
     let url: String
     let headers: [(name: String, value: String)]
+
+    init(url: String, headers: [(name: String, value: String)],
+         configuration: HTTPClient.Configuration = benchConfiguration()) {
+        self.url = url
+        self.headers = headers
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
 
     func fetch() async throws {
         var request = HTTPClientRequest(url: url)
@@ -68,9 +79,9 @@ struct AsyncHTTPClientProviderClient: LiveClient {
     let name: String
     private let fetchOnce: @Sendable () async throws -> Response
 
-    init(baseURL: URL, builtinPlugins: Bool, tokenLength: Int) {
+    init(baseURL: URL, builtinPlugins: Bool, tokenLength: Int, configuration: HTTPClient.Configuration = benchConfiguration()) {
         let transport = AsyncHTTPClientTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-                                                                    configuration: benchConfiguration()))
+                                                                    configuration: configuration))
         if builtinPlugins {
             name = "Quiver on AsyncHTTPClient + token, headers, logger"
             let provider = Provider<AuthorizedLiveUser>(transport: transport,

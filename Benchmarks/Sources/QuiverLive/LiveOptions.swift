@@ -24,6 +24,13 @@ struct LiveOptions {
     /// Compare a generated OpenAPI operation on `QuiverClientTransport` against the same on
     /// swift-openapi-urlsession's transport.
     var openAPI = false
+    /// Measure AsyncHTTPClient with the built-in plugins against raw `HTTPClient` at several
+    /// numbers of requests in flight (``scaleLevels``) instead.
+    var scale = false
+    /// With `--scale`: the numbers of requests in flight.
+    var scaleLevels = [1, 16, 256, 1_024]
+    /// With `--scale`: rounds per side and level.
+    var scaleRounds = 8
     /// With `--builtin-plugins`: the access token's length (a JWT is about 200).
     var tokenLength = 200
     /// With `--split`: run only this layer, unmeasured, for a profiler.
@@ -46,6 +53,10 @@ struct LiveOptions {
                 asyncHTTPClient = true
                 continue
             }
+            if flag == "--scale" {
+                scale = true
+                continue
+            }
             if flag == "--openapi" {
                 openAPI = true
                 continue
@@ -64,6 +75,11 @@ struct LiveOptions {
             case "--concurrent-requests": concurrentRequests = Self.count(value)
             case "--concurrency": concurrency = Self.count(value)
             case "--token-length": tokenLength = Self.count(value)
+            case "--scale-rounds": scaleRounds = Self.count(value)
+            case "--levels":
+                let levels = value.split(separator: ",").map { Int($0) ?? 0 }
+                guard !levels.isEmpty, levels.allSatisfy({ $0 > 0 }) else { Self.usage("not a list of counts: \(value)") }
+                scaleLevels = levels
             case "--layers":
                 let indices = value.split(separator: ",").map { Int($0) }
                 guard !indices.isEmpty, indices.allSatisfy({ ($0 ?? -1) >= 0 }) else { Self.usage("not a list of layer numbers: \(value)") }
@@ -86,6 +102,7 @@ struct LiveOptions {
             QuiverLive: \(problem)
             usage: QuiverLive --base-url URL [--openapi | --async-http-client] [--builtin-plugins] [--rounds N] [--requests N] [--concurrent-requests N] [--concurrency N]
                    QuiverLive --base-url URL --split [--layer N | --layers N,M,…] [same options]
+                   QuiverLive --base-url URL --scale [--levels 1,16,256,1024] [--scale-rounds N] [--token-length N]
                    QuiverLive --print-body
 
             """.utf8))

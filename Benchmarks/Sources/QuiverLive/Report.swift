@@ -77,6 +77,6 @@ private func throughput(_ rounds: [RoundCost]) -> Double {
     Double(rounds.map(\.requests).reduce(0, +)) / (rounds.map(\.wall).reduce(0, +) / 1e9)
 }
 
-private func format(_ value: Double, _ decimals: Int) -> String {
+func format(_ value: Double, _ decimals: Int) -> String {
     String(format: "%.\(decimals)f", value)
 }

@@ -40,6 +40,11 @@ if options.openAPI {
     provider = ProviderClient(target: LiveUser(baseURL: options.baseURL))
 }
 
+if options.scale {
+    try await runScale(options, fileURL: fileURL)
+    exit(0)
+}
+
 // Open the connections and warm every first-use path (libcurl handles, the sessions' queues,
 // Foundation's caches) before anything is measured.
 for client in [raw, provider] as [any LiveClient] {
