@@ -43,10 +43,11 @@ Routes (unknown path -> 404 JSON):
   /delay?seconds=2              waits, then 200 {"delayed": seconds}
   /status/N                     status N (200..599) with {"status": N}
                                 (204 and 304: no body, no Content-Length)
-  /flaky?key=K&failures=1&status=503&retry_after=0&cache_control=TEXT
+  /flaky?key=K&failures=1&status=503&retry_after=0&cache_control=TEXT&delay=0
                                 the first `failures` requests with key K get
                                 `status` with Retry-After (0 unless given), the
-                                rest 200 {"key", "attempt": n}; every answer carries
+                                rest 200 {"key", "attempt": n}, each `delay`
+                                seconds after it was counted; every answer carries
                                 X-Attempt: n and X-Body-SHA256 (of the request body),
                                 and Cache-Control: TEXT (with a Date) if given
   /big-numbers?pretty=0         JSON whose numbers no Double holds (integers past
@@ -534,6 +535,9 @@ def r_flaky(conn, req):
     with FLAKY_LOCK:
         FLAKY_COUNTS[key] = FLAKY_COUNTS.get(key, 0) + 1
         attempt = FLAKY_COUNTS[key]
+    delay = number(req, "delay", 0.0, 0.0, 30.0)
+    if delay and conn.wait_for_close(delay):
+        return
     extra = [("X-Attempt", str(attempt)), ("X-Body-SHA256", hashlib.sha256(req.body or b"").hexdigest())]
     cache_control = req.arg("cache_control", "")
     if cache_control:
