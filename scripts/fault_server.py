@@ -5,7 +5,8 @@ Python standard library only. Usage:
 
     python3 scripts/fault_server.py --port-file FILE
 
-Binds two listening sockets on 127.0.0.1 at free ports and, once both listen,
+Binds two listening sockets on 127.0.0.1 at free ports (the first at --port PORT
+when given) and, once both listen,
 writes "MAIN_PORT OTHER_PORT" to FILE (atomically). Both ports serve the same
 routes; the second one is "another origin" for cross-origin redirect tests.
 With --tls-dir DIR, a third port serves the same routes over TLS with a
@@ -927,6 +928,8 @@ def main():
     parser.add_argument("--max-stall", type=float, default=MAX_STALL,
                         help="longest life of one connection, seconds")
     parser.add_argument("--tls-dir", help="serve TLS on a third port, certificate made here")
+    parser.add_argument("--port", type=int, default=0,
+                        help="the main port (0: a free one), so that a stopped server can come back on it")
     args = parser.parse_args()
     tls = make_tls_context(args.tls_dir) if args.tls_dir else None
     MAX_STALL = args.max_stall
@@ -938,10 +941,10 @@ def main():
     signal.signal(signal.SIGINT, stop)
 
     listeners = []
-    for _ in range(3 if tls else 2):
+    for index in range(3 if tls else 2):
         s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        s.bind((args.host, 0))
+        s.bind((args.host, args.port if index == 0 else 0))
         s.listen(128)
         s.setblocking(False)
         listeners.append(s)

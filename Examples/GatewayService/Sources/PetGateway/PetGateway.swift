@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import Logging
+import Quiver
+import QuiverServiceLifecycle
+import ServiceLifecycle
+
+/// A service that answers `GET /pets/{id}` by calling the upstream pet store through Quiver.
+///
+/// Its pieces are what a backend team wires up: one `HTTPClientService` (the `HTTPClient` every
+/// provider shares, on the server's event loop group), a provider on its transport with a token
+/// plugin and retry, and a Hummingbird application, run together in one `ServiceGroup` that shuts
+/// down gracefully on SIGTERM: the server stops taking connections and finishes its requests
+/// first, then the client drains what is still in flight and closes.
+public enum PetGateway {
+    /// One answer of `GET /pets/{id}`.
+    public struct Pet: ResponseEncodable, Decodable, Sendable {
+        /// The pet's identifier.
+        public let id: String
+        /// The path the upstream was asked for.
+        public let upstreamPath: String
+        /// Whether the upstream call carried the service's token.
+        public let authorized: Bool
+    }
+
+    /// The service's provider: the service's token on every upstream call, and a retry of what
+    /// fails on the way (a refused connection, a `503`) with a short backoff.
+    ///
+    /// - Parameters:
+    ///   - transport: The transport of the shared client: ``HTTPClientService/transport``.
+    ///   - token: Fetches the service's token for the upstream.
+    public static func provider(transport: any HTTPTransport,
+                                token: @escaping @Sendable () async throws -> String) -> Provider<Upstream> {
+        Provider(transport: transport, plugins: [AccessTokenPlugin { _ in try await token() }],
+                 retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelay: 0.05, maximumDelay: 0.5))
+    }
+
+    /// The service's HTTP application.
+    ///
+    /// - Parameters:
+    ///   - upstream: The upstream pet store's base URL.
+    ///   - provider: The provider upstream calls go through (``provider(transport:token:)``).
+    ///   - address: Where the server listens. Defaults to 127.0.0.1 on a free port.
+    ///   - logger: The service's logger. Defaults to Hummingbird's.
+    ///   - onServerRunning: Called with the port once the server listens.
+    /// - Returns: The application, a `Service` to run in the group after the client's service.
+    public static func application(upstream: URL, provider: Provider<Upstream>,
+                                   address: BindAddress = .hostname("127.0.0.1", port: 0), logger: Logger? = nil,
+                                   onServerRunning: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
+        let router = Router()
+        router.get("health") { _, _ in "ok" }
+        router.get("pets/:id") { _, context -> Pet in
+            let id = try context.parameters.require("id")
+            let echo: Echo
+            do {
+                echo = try await provider.decode(Echo.self, from: Upstream(baseURL: upstream, route: .pet(id: id)))
+            } catch {
+                // The service's own answer: the upstream's failure stays in the service's logs.
+                context.logger.warning("upstream failed", metadata: ["error": "\(error)"])
+                throw HTTPError(.badGateway, message: "The pet store is unavailable; try again shortly.")
+            }
+            return Pet(id: id, upstreamPath: echo.path, authorized: echo.headers["Authorization"] != nil)
+        }
+        router.get("slow") { request, context -> String in
+            let seconds = request.uri.queryParameters.get("seconds", as: Double.self) ?? 1
+            do {
+                _ = try await provider.response(for: Upstream(baseURL: upstream, route: .slow(seconds: seconds)))
+            } catch {
+                context.logger.warning("upstream failed", metadata: ["error": "\(error)"])
+                throw HTTPError(.badGateway, message: "The pet store is unavailable; try again shortly.")
+            }
+            return "done"
+        }
+        return Application(router: router, configuration: .init(address: address, serverName: "pet-gateway"),
+                           onServerRunning: { channel in onServerRunning(channel.localAddress?.port ?? 0) },
+                           logger: logger)
+    }
+}
