@@ -28,6 +28,12 @@ struct LivePetStoreTests {
         #expect(echo.headers.additionalProperties["Authorization"] == nil)
     }
 
+    @Test func aPathParameterIsOneSegmentWhateverItHolds() async throws {
+        let echo = try await client().getPet(path: .init(petId: "../admin/x?y#z")).ok.body.json
+        #expect(echo.path == "/echo/pets/..%2Fadmin%2Fx%3Fy%23z")
+        #expect(echo.query == "")
+    }
+
     @Test func aJSONBodyIsSentWithTheTokenThatNoLogLineShows() async throws {
         let echo = try await client().createPet(body: .json(.init(name: "Rex", tag: "dog"))).ok.body.json
         #expect(echo.method == "POST")

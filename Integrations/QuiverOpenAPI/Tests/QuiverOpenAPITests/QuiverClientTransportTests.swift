@@ -31,6 +31,27 @@ struct QuiverClientTransportTests {
         #expect(try await body.collected() == Data("{}".utf8))
     }
 
+    @Test func aDotSegmentFromAPathParameterIsRefusedAndNothingIsSent() async throws {
+        let network = StubNetwork()
+        let transport = QuiverClientTransport(provider: Provider(transport: network))
+        await #expect {
+            _ = try await transport.send(.operation(.get, "/pets/../admin"), body: nil, baseURL: server, operationID: "getPet")
+        } throws: { error in
+            guard case .invalidRequest = error as? QuiverError else { return false }
+            return true
+        }
+        #expect(network.requests.isEmpty)
+    }
+
+    @Test func anEscapedSlashInAPathParameterStaysOneSegment() async throws {
+        let network = StubNetwork()
+        network.expect(.get, "/v1/pets/*")
+        let transport = QuiverClientTransport(provider: Provider(transport: network))
+        _ = try await transport.send(.operation(.get, "/pets/a%2Fb"), body: nil, baseURL: server, operationID: "getPet")
+        try network.verify()
+        #expect(network.requests.first?.url.absoluteString == "https://api.example.com/v1/pets/a%2Fb")
+    }
+
     @Test func aQueryJoinsTheServerURLsOwn() async throws {
         let network = StubNetwork()
         network.expect(.get, "/v1/pets")
