@@ -65,8 +65,8 @@ struct PetGatewayTests {
         defer { upstream.tearDown() }
         let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton)
 
-        // A first round warms what lives as long as the process: the event loops, caches, and
-        // Foundation's watch over child processes (the upstream is stopped and started once).
+        // A first round, the upstream stopped and started once, warms what lives as long as the
+        // process: the event loops, the connection pools' first use, caches.
         let warm = try await start(upstream: upstream.url)
         _ = try await load(client, port: warm.port, path: { "/pets/\($0)" }, count: 50, concurrency: 8)
         upstream.stop()

@@ -3,9 +3,9 @@ import Foundation
 /// A fault server (`scripts/fault_server.py`) of the test's own, which the test stops and starts
 /// again on the same port: an upstream that goes away for a moment.
 final class UpstreamServer: @unchecked Sendable {
-    // `@unchecked Sendable`: `process` is read and written under `lock` only.
+    // `@unchecked Sendable`: `pid` is read and written under `lock` only.
     private let lock = NSLock()
-    private var process: Process?
+    private var pid: pid_t?
     private let directory: URL
     /// The server's URL, the same across restarts.
     private(set) var url: URL
@@ -25,16 +25,16 @@ final class UpstreamServer: @unchecked Sendable {
         url = URL(string: "http://127.0.0.1:\(port)")!
     }
 
-    /// Kills the server (SIGKILL: the process of a test inherits a signal mask that may block
-    /// SIGTERM, and an upstream that crashes is the harder case) and waits for it to exit.
+    /// Kills the server (SIGKILL: an upstream that crashes is the harder case) and reaps it.
     func stop() {
-        let running = lock.withLock { () -> Process? in
-            defer { process = nil }
-            return process
+        let running = lock.withLock { () -> pid_t? in
+            defer { pid = nil }
+            return pid
         }
-        guard let running, running.isRunning else { return }
-        kill(running.processIdentifier, SIGKILL)
-        running.waitUntilExit()
+        guard let running else { return }
+        kill(running, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(running, &status, 0)
     }
 
     /// Starts the server again on its port.
@@ -48,22 +48,32 @@ final class UpstreamServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Starts `fault_server.py` on `port` (0: a free one) and returns the port it listens on.
+    /// Starts `fault_server.py` on `port` (0: a free one), its output thrown away, and returns the
+    /// port it listens on.
+    ///
+    /// Spawned with `posix_spawnp` rather than Foundation's `Process`, which opens run loop
+    /// descriptors on the threads that use it: the test counts descriptors.
     private func launch(port: Int) throws -> Int {
         let portFile = directory.appendingPathComponent("ports-\(UUID().uuidString)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path, "--port-file", portFile.path, "--port", "\(port)"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        lock.withLock { self.process = process }
+        let arguments = ["env", "python3", Self.script.path, "--port-file", portFile.path, "--port", "\(port)"]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawnp(&child, "env", &actions, nil, &argv, environ)
+        guard spawned == 0 else {
+            throw UpstreamServerError(message: "could not start the fault server (posix_spawnp: \(spawned))")
+        }
+        lock.withLock { pid = child }
         for _ in 0..<200 {
             if let text = try? String(contentsOf: portFile, encoding: .utf8),
                let main = text.split(separator: " ").first.flatMap({ Int($0) }) {
                 return main
             }
-            guard process.isRunning else { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
         stop()
