@@ -14,6 +14,8 @@ final class DrainingTransport: HTTPTransport {
 
     private struct State {
         var isAccepting = true
+        /// Whether ``cancelAll()`` ran: an exchange whose task starts afterwards is cancelled at once.
+        var isCancelling = false
         var nextID = 0
         /// The cancellation of each exchange in flight, by its number (`nil` until its task exists).
         var inFlight: [Int: (@Sendable () -> Void)?] = [:]
@@ -70,7 +72,8 @@ final class DrainingTransport: HTTPTransport {
     /// provider reports `QuiverError.cancelled`.
     func cancelAll() {
         let cancellations = state.withLockedValue { state in
-            state.inFlight.values.compactMap { $0 }
+            state.isCancelling = true
+            return state.inFlight.values.compactMap { $0 }
         }
         for cancel in cancellations {
             cancel()
@@ -95,7 +98,7 @@ final class DrainingTransport: HTTPTransport {
         }
     }
 
-    private func admit(_ request: TransportRequest) throws(ClientShuttingDown) -> Int {
+    func admit(_ request: TransportRequest) throws(ClientShuttingDown) -> Int {
         let id: Int? = state.withLockedValue { state in
             guard state.isAccepting else { return nil }
             state.nextID += 1
@@ -106,11 +109,16 @@ final class DrainingTransport: HTTPTransport {
         return id
     }
 
-    private func track(_ id: Int, cancel: @escaping @Sendable () -> Void) {
-        state.withLockedValue { state in
+    func track(_ id: Int, cancel: @escaping @Sendable () -> Void) {
+        let isCancelling = state.withLockedValue { state in
             if state.inFlight[id] != nil {
                 state.inFlight[id] = cancel
             }
+            return state.isCancelling
+        }
+        // Admitted before everything was cancelled, its task made after: it is cancelled too.
+        if isCancelling {
+            cancel()
         }
     }
 
