@@ -73,8 +73,8 @@ public struct QuiverClientTransport: ClientTransport {
         let pathAndQuery = request.path ?? "/"
         let (path, query) = Self.split(pathAndQuery)
         let url = try Self.url(baseURL, query: query, operationID: operationID)
-        let summary = "\(request.method.rawValue) \(baseURL.absoluteString)\(path) (\(operationID))"
-        let spooled = try await SpooledBody.read(body, memoryLimit: requestBodyMemoryLimit, request: summary)
+        let spooled = try await SpooledBody.read(body, memoryLimit: requestBodyMemoryLimit,
+                                                 request: "\(request.method.rawValue) \(baseURL.absoluteString)\(path) (\(operationID))")
         defer { spooled.remove() }
         var operation = OpenAPIOperation(operationID: operationID, baseURL: url, path: path,
                                          method: HTTPMethod(rawValue: request.method.rawValue), task: spooled.task,
@@ -83,13 +83,16 @@ public struct QuiverClientTransport: ClientTransport {
         if operation.streamsResponse {
             return try await stream(operation)
         }
-        let response: Response
         do {
-            response = try await provider.response(for: operation)
+            return Self.answer(try await provider.response(for: operation))
         } catch .statusCode(let rejected) {
-            response = rejected
+            return Self.answer(rejected)
         }
-        return (HTTPResponse(response), response.data.isEmpty ? nil : HTTPBody(response.data))
+    }
+
+    /// A whole response as the client takes it: its head, and its body unless it is empty.
+    private static func answer(_ response: Response) -> (HTTPResponse, HTTPBody?) {
+        (HTTPResponse(response), response.data.isEmpty ? nil : HTTPBody(response.data))
     }
 
     /// The operation's response with its body streamed as it arrives.
@@ -98,7 +101,7 @@ public struct QuiverClientTransport: ClientTransport {
             let stream = try await provider.stream(for: operation)
             return (HTTPResponse(stream.response), HTTPBody(stream, length: .unknown, iterationBehavior: .single))
         } catch .statusCode(let rejected) {
-            return (HTTPResponse(rejected), rejected.data.isEmpty ? nil : HTTPBody(rejected.data))
+            return Self.answer(rejected)
         }
     }
 

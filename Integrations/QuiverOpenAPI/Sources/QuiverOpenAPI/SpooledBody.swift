@@ -19,10 +19,11 @@ struct SpooledBody: Sendable {
     /// - Parameters:
     ///   - body: The client's body, or `nil`.
     ///   - memoryLimit: The most bytes kept in memory; a larger body goes to a temporary file.
-    ///   - request: `METHOD URL` of the request, for messages.
+    ///   - request: `METHOD URL` of the request, for messages: made only when one is needed.
     /// - Throws: ``QuiverError/encoding(_:)`` when the body's sequence fails or the file cannot be
     ///   written; nothing has been sent.
-    static func read(_ body: HTTPBody?, memoryLimit: Int, request: String) async throws(QuiverError) -> SpooledBody {
+    static func read(_ body: HTTPBody?, memoryLimit: Int,
+                     request: @autoclosure () -> String) async throws(QuiverError) -> SpooledBody {
         guard let body else { return .none }
         var bytes = Data()
         if case .known(let length) = body.length, length <= memoryLimit {
@@ -45,7 +46,7 @@ struct SpooledBody: Sendable {
             }
         } catch {
             file?.close(removing: true)
-            throw .encoding(SpoolError(request: request, cause: error))
+            throw .encoding(SpoolError(request: request(), cause: error))
         }
         guard let file else { return SpooledBody(task: .data(bytes), file: nil) }
         file.close(removing: false)
