@@ -15,6 +15,17 @@ protocol LiveClient: Sendable {
 
 struct UnexpectedResponse: Error {}
 
+extension URLSessionConfiguration {
+    /// The default configuration without an HTTP cache, as `URLSessionTransport()` sets up its
+    /// own: what a raw side compared with Quiver's default transport uses.
+    static var withoutCache: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
+    }
+}
+
 /// Raw URLSession, as one would write it without Quiver: a dedicated session, a `URLRequest`
 /// built per call carrying the same headers that the provider's plugins set (so both send the
 /// same bytes), `data(for:)`, a status check.

@@ -18,10 +18,7 @@ struct GeneratedClient: LiveClient {
 
     /// The generated client on swift-openapi-urlsession's transport.
     static func urlSession(serverURL: URL) -> GeneratedClient {
-        let configuration = URLSessionConfiguration.default
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let transport = OpenAPIURLSession.URLSessionTransport(configuration: .init(session: URLSession(configuration: configuration)))
+        let transport = OpenAPIURLSession.URLSessionTransport(configuration: .init(session: URLSession(configuration: .withoutCache)))
         return GeneratedClient(name: "generated client, swift-openapi-urlsession",
                                client: Client(serverURL: serverURL, transport: transport))
     }

@@ -37,7 +37,7 @@ func fetch(_ client: any LiveClient, requests: Int, concurrency: Int) async thro
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
         for worker in 0..<concurrency {
-            let share = requests / concurrency + (worker < requests % concurrency ? 1 : 0)
+            let share = workerShare(of: requests, worker: worker, among: concurrency)
             group.addTask {
                 for _ in 0..<share {
                     try await client.fetch()
@@ -46,6 +46,12 @@ func fetch(_ client: any LiveClient, requests: Int, concurrency: Int) async thro
         }
         try await group.waitForAll()
     }
+}
+
+/// How many of `requests` worker number `worker` of `concurrency` sends: as many as the others,
+/// the first ones one more while a remainder lasts.
+func workerShare(of requests: Int, worker: Int, among concurrency: Int) -> Int {
+    requests / concurrency + (worker < requests % concurrency ? 1 : 0)
 }
 
 /// Raw and provider rounds measured in turn, so that whatever else the machine does hits

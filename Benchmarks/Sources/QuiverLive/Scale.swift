@@ -104,7 +104,7 @@ func measureScaleRound(_ client: any LiveClient, requests: Int, concurrency: Int
     let wallStart = DispatchTime.now().uptimeNanoseconds
     let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
         for worker in 0..<concurrency {
-            let share = requests / concurrency + (worker < requests % concurrency ? 1 : 0)
+            let share = workerShare(of: requests, worker: worker, among: concurrency)
             group.addTask {
                 var times: [Double] = []
                 times.reserveCapacity(share)

@@ -29,11 +29,8 @@ if options.openAPI {
                                              tokenLength: options.tokenLength)
 } else if options.builtinPlugins {
     // Both sides without an HTTP cache: what URLSessionTransport() does by default.
-    let configuration = URLSessionConfiguration.default
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     raw = RawClient(url: fileURL, headers: BuiltinProviderClient.headers(tokenLength: options.tokenLength),
-                    configuration: configuration)
+                    configuration: .withoutCache)
     provider = BuiltinProviderClient(baseURL: options.baseURL, tokenLength: options.tokenLength)
 } else {
     raw = RawClient(url: fileURL)
