@@ -51,28 +51,31 @@ public enum PetGateway {
         router.get("health") { _, _ in "ok" }
         router.get("pets/:id") { _, context -> Pet in
             let id = try context.parameters.require("id")
-            let echo: Echo
-            do {
-                echo = try await provider.decode(Echo.self, from: Upstream(baseURL: upstream, route: .pet(id: id)))
-            } catch {
-                // The service's own answer: the upstream's failure stays in the service's logs.
-                context.logger.warning("upstream failed", metadata: ["error": "\(error)"])
-                throw HTTPError(.badGateway, message: "The pet store is unavailable; try again shortly.")
+            let echo = try await calling(upstream: context.logger) {
+                try await provider.decode(Echo.self, from: Upstream(baseURL: upstream, route: .pet(id: id)))
             }
             return Pet(id: id, upstreamPath: echo.path, authorized: echo.headers["Authorization"] != nil)
         }
         router.get("slow") { request, context -> String in
             let seconds = request.uri.queryParameters.get("seconds", as: Double.self) ?? 1
-            do {
-                _ = try await provider.response(for: Upstream(baseURL: upstream, route: .slow(seconds: seconds)))
-            } catch {
-                context.logger.warning("upstream failed", metadata: ["error": "\(error)"])
-                throw HTTPError(.badGateway, message: "The pet store is unavailable; try again shortly.")
+            _ = try await calling(upstream: context.logger) {
+                try await provider.response(for: Upstream(baseURL: upstream, route: .slow(seconds: seconds)))
             }
             return "done"
         }
         return Application(router: router, configuration: .init(address: address, serverName: "pet-gateway"),
                            onServerRunning: { channel in onServerRunning(channel.localAddress?.port ?? 0) },
                            logger: logger)
+    }
+
+    /// What `call` returns, or the service's own `502` when the upstream fails: the upstream's
+    /// failure stays in the service's logs.
+    private static func calling<T>(upstream logger: Logger, _ call: () async throws -> T) async throws -> T {
+        do {
+            return try await call()
+        } catch {
+            logger.warning("upstream failed", metadata: ["error": "\(error)"])
+            throw HTTPError(.badGateway, message: "The pet store is unavailable; try again shortly.")
+        }
     }
 }
