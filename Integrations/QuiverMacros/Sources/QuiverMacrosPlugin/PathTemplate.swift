@@ -1,8 +1,8 @@
-/// A path template such as `users/{login}/repos`: literal text and `{label}` placeholders, in
-/// order.
 import SwiftParser
 import SwiftSyntax
 
+/// A path template such as `users/{login}/repos`: literal text and `{label}` placeholders, in
+/// order.
 struct PathTemplate: Equatable {
     enum Piece: Equatable {
         case text(String)
