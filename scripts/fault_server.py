@@ -12,12 +12,15 @@ routes; the second one is "another origin" for cross-origin redirect tests.
 With --tls-dir DIR, a third port serves the same routes over TLS with a
 self-signed certificate for 127.0.0.1 made at start by `openssl` (DIR/fault-tls-
 cert.pem, its key beside it), and FILE reads "MAIN_PORT OTHER_PORT TLS_PORT"
-(TLS_PORT is 0 when no certificate could be made).
+(TLS_PORT is 0 when no certificate could be made). That port asks for a client
+certificate, optionally, and trusts only DIR/fault-tls-client-cert.pem (its key
+beside it), made at start too.
 One daemon thread per connection, `Connection: close` on every response, and
 no handler lives longer than MAX_STALL seconds. SIGTERM/SIGINT exit cleanly.
 
 Routes (unknown path -> 404 JSON):
   GET  /ok                      200 "ok"
+  GET  /client-certificate      {"commonName": the TLS client certificate's CN, or null}
   GET  /blob?bytes=N            N bytes (byte i is i % 251), as an attachment "blob.bin"
   *    /sink                    reads any body in chunks: {"bytes", "sha256", "contentType"}
   *    /echo                    200 JSON describing the request
@@ -352,6 +355,13 @@ def number(req, name, default, lo, hi, kind=float):
 
 def r_ok(conn, req):
     respond(conn, req, 200, b"ok", "text/plain")
+
+
+def r_client_certificate(conn, req):
+    """The common name of the client certificate presented on this TLS connection, or null."""
+    peer = conn.sock.getpeercert() if hasattr(conn.sock, "getpeercert") else None
+    names = [value for field in (peer or {}).get("subject", ()) for key, value in field if key == "commonName"]
+    respond_json(conn, req, 200, {"commonName": names[0] if names else None})
 
 
 def r_echo(conn, req, status=200, extra_fields=None, extra_headers=()):
@@ -825,6 +835,7 @@ ANSWERS_UNREAD = {"/redirect-unread"}
 
 ROUTES = {
     "/ok": r_ok,
+    "/client-certificate": r_client_certificate,
     "/blob": r_blob,
     "/sink": r_sink,
     "/echo": r_echo,
@@ -891,16 +902,24 @@ def handle(sock, port):
 
 
 def make_tls_context(directory):
-    """A server context with a fresh self-signed certificate for 127.0.0.1, or None."""
-    cert = os.path.join(directory, "fault-tls-cert.pem")
-    key = os.path.join(directory, "fault-tls-key.pem")
-    try:
+    """A server context with a fresh self-signed certificate for 127.0.0.1, or None. It asks
+    for a client certificate without requiring one, and trusts the one it makes beside its own
+    (fault-tls-client-cert.pem and -key.pem, CN=quiver-client)."""
+    def make_certificate(name, subject, *extra):
+        cert = os.path.join(directory, "fault-tls-%scert.pem" % name)
+        key = os.path.join(directory, "fault-tls-%skey.pem" % name)
         subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-                        "-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=127.0.0.1",
-                        "-addext", "subjectAltName=IP:127.0.0.1"],
+                        "-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", subject] + list(extra),
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
+        return cert, key
+
+    try:
+        cert, key = make_certificate("", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1")
+        client_cert, _ = make_certificate("client-", "/CN=quiver-client")
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(cert, key)
+        context.load_verify_locations(client_cert)
+        context.verify_mode = ssl.CERT_OPTIONAL
         return context
     except (OSError, subprocess.SubprocessError, ssl.SSLError) as exc:
         log("no TLS listener: %r" % (exc,))

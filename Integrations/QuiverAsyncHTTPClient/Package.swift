@@ -44,6 +44,9 @@ let package = Package(
                 // The linked suites check the transport with TransportConformance and record fixtures.
                 .product(name: "QuiverTesting", package: "Quiver"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // The pinning tests read certificates and keys, and set a connection initializer.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: warningsAsErrors
         ),

@@ -4,7 +4,8 @@ import FoundationNetworking
 #endif
 
 /// A TLS handshake that failed: the server's certificate was not trusted, a ``TLSHooks`` hook
-/// refused it, or the server wanted a client certificate. It comes as
+/// refused it, it matched none of the client's ``CertificatePins``, or the server wanted a
+/// client certificate. It comes as
 /// ``QuiverError/transport(_:_:)`` from ``URLSessionTransport`` and from `AsyncHTTPClientTransport`
 /// (QuiverAsyncHTTPClient) alike, naming the host.
 ///
@@ -21,6 +22,9 @@ public struct TLSError: Error, Sendable, CustomStringConvertible {
         case untrustedCertificate
         /// A ``TLSHooks/serverTrust`` hook answered ``TLSAnswer/refuse``.
         case refusedByHook
+        /// The server's certificate and public key match none of the client's
+        /// ``CertificatePins``, or a client with pins was asked to connect without TLS.
+        case notPinned
         /// The server asked for a client certificate, or rejected the one presented.
         case clientCertificate
         /// The secure connection failed for another reason (protocol versions, ciphers).
@@ -53,6 +57,8 @@ public struct TLSError: Error, Sendable, CustomStringConvertible {
         return switch reason {
         case .untrustedCertificate: "The TLS certificate of \(host) is not trusted\(code)"
         case .refusedByHook: "The TLS certificate of \(host) was refused by the transport's serverTrust hook"
+        case .notPinned: "The TLS certificate of \(host) matches none of the client's pins; nothing was sent "
+            + "(a client with pins also refuses plain http)"
         case .clientCertificate: "\(host) asked for a client certificate, or rejected the one presented\(code)"
         case .handshakeFailed: "The TLS handshake with \(host) failed\(code)"
         }

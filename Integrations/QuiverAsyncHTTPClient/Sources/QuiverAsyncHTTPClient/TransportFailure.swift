@@ -24,7 +24,8 @@ enum TransportFailure {
             return CancellationError()
         }
         if let reason = tlsReason(for: error) {
-            let code: URLError.Code = reason == .untrustedCertificate ? .serverCertificateUntrusted : .secureConnectionFailed
+            let untrusted = reason == .untrustedCertificate || reason == .notPinned
+            let code: URLError.Code = untrusted ? .serverCertificateUntrusted : .secureConnectionFailed
             return TLSError(host: host ?? "the server", reason: reason, urlError: URLError(code, userInfo: [NSUnderlyingErrorKey: error]))
         }
         guard let code = code(for: error) else { return error }
@@ -40,8 +41,12 @@ enum TransportFailure {
         !(error is CancellationError) && !Task.isCancelled && code(for: error) == .networkConnectionLost
     }
 
-    /// Why a TLS handshake failed, or `nil` when `error` is not SwiftNIO SSL's.
+    /// Why a TLS handshake failed, or `nil` when `error` is neither SwiftNIO SSL's nor a pin
+    /// check's.
     private static func tlsReason(for error: any Error) -> TLSError.Reason? {
+        if error is UnpinnedConnection {
+            return .notPinned
+        }
         if let error = error as? NIOSSLError {
             switch error {
             case .handshakeFailed(let cause):

@@ -25,6 +25,8 @@ import FoundationNetworking
 /// server with a self-signed or private-CA certificate is refused with a ``TLSError``, and is
 /// trusted only once its certificate (or CA) is installed in the system store
 /// (`/usr/local/share/ca-certificates` and `update-ca-certificates` on Debian and Ubuntu).
+/// For trust roots, client certificates and ``CertificatePins`` on Linux, use
+/// `AsyncHTTPClientTransport` (QuiverAsyncHTTPClient).
 public struct TLSHooks: Sendable {
     /// Answers a challenge for the protection space it is handed (host, port, and on Apple
     /// platforms `serverTrust`).

@@ -1,5 +1,6 @@
-/// SHA-256 (FIPS 180-4), for HTTP Digest authentication: Linux has no system library Quiver may
-/// depend on, and Digest needs only a few short hashes per request.
+/// SHA-256 (FIPS 180-4), for HTTP Digest authentication and ``CertificatePins``: Linux has no
+/// system library Quiver may depend on, and both hash a few short inputs (a Digest response, a
+/// certificate once per new connection).
 enum SHA256 {
     /// The first 32 bits of the fractional parts of the cube roots of the first 64 primes.
     private static let constants: [UInt32] = [
