@@ -172,8 +172,9 @@ extension Provider {
         let encodedBody = first.httpBody
         var unsent: URLRequest? = consume first
         var attempt = 1
+        var reason = AttemptContext.Reason.first
         while true {
-            let request: URLRequest
+            var request: URLRequest
             let checked: CheckedRequest
             let startingTimeout: TimeInterval
             do {
@@ -192,7 +193,12 @@ extension Provider {
             } catch {
                 return .failure(error)
             }
-            let kept = attemptWillStart(request, target: pluginTarget)
+            let (kept, refusal) = attemptWillStart(&request, target: pluginTarget,
+                                                   context: AttemptContext(number: attempt, reason: reason))
+            if let refusal {
+                _ = end(.failure(refusal), kept)
+                return .failure(refusal)
+            }
             let result = await send(request, checked,
                                     Self.timeout(of: request, startingAt: startingTimeout, targetTimeout: target.timeout))
             if end(result, kept) {
@@ -205,6 +211,15 @@ extension Provider {
                 return .failure(error)
             }
             attempt += 1
+            reason = Self.challenged(result.map(head)) ? .challenge : .retry
+        }
+    }
+
+    /// Whether `result` is a `401` answer, as a response or as the failure its status made.
+    static func challenged(_ result: Result<Response, QuiverError>) -> Bool {
+        switch result {
+        case .success(let response): response.statusCode == 401
+        case .failure(let error): error.response?.statusCode == 401
         }
     }
 

@@ -11,7 +11,7 @@ private struct NumberingPlugin: AttemptObserving {
     let log: HookLog
     let started = Locked(0)
 
-    func startAttempt(for request: URLRequest, target: any TargetType) -> Int {
+    func startAttempt(for request: URLRequest, target: any TargetType, context: inout AttemptContext) -> Int {
         let number = started.withLock { count in
             count += 1
             return count
@@ -38,6 +38,36 @@ private struct NumberingPlugin: AttemptObserving {
     }
 }
 
+/// Writes each attempt's number and reason, and sets the header fields it is given.
+private struct ContextRecorder: AttemptObserving {
+    let log: HookLog
+    var fields: [String: String] = [:]
+
+    func startAttempt(for request: URLRequest, target: any TargetType, context: inout AttemptContext) -> Int {
+        log.append("\(context.number) \(context.reason)")
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            context.setValue(value, forHTTPHeaderField: name)
+        }
+        return context.number
+    }
+
+    func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType, attempt: Int) {
+        let outcome = switch result {
+        case .success(let response): "\(response.statusCode)"
+        case .failure(let error): error.response.map { "status \($0.statusCode)" } ?? error.caseName
+        }
+        log.append("end \(attempt): \(outcome)")
+    }
+}
+
+/// Retries a `401` once, as a credential refresh does.
+private struct AnswersOneChallenge: RequestRetrier {
+    func retryDecision(after result: Result<Response, QuiverError>, request: URLRequest,
+                       target: any TargetType, attempt: Int) async -> RetryDecision {
+        attempt == 1 && result.failure?.response?.statusCode == 401 ? .retry(after: 0) : .doNotRetry
+    }
+}
+
 @Suite struct AttemptObservingTests {
     private let fast = RetryPolicy(maximumAttempts: 3, baseDelay: 0.001, jitter: 0)
 
@@ -47,6 +77,39 @@ private struct NumberingPlugin: AttemptObserving {
         let provider = Provider<GenericTarget>(transport: transport, plugins: [NumberingPlugin(log: log)], retryPolicy: fast)
         _ = try await provider.response(for: GenericTarget(baseURL: exampleBase))
         #expect(log.entries == ["start 1", "end 1: 503", "start 2", "end 2: 503", "start 3", "end 3: 200"])
+    }
+
+    @Test func theContextNumbersEachAttemptAndSaysWhyItIsMade() async throws {
+        let log = HookLog()
+        let transport = ScriptedTransport { _, attempt in ([401, 503, 200][min(attempt, 3) - 1], [:], Data("ok".utf8)) }
+        let provider = Provider<GenericTarget>(transport: transport, plugins: [AnswersOneChallenge(), ContextRecorder(log: log)],
+                                               retryPolicy: fast)
+        _ = try await provider.response(for: GenericTarget(baseURL: exampleBase))
+        #expect(log.entries == ["1 first", "end 1: status 401", "2 challenge", "end 2: status 503", "3 retry", "end 3: 200"])
+    }
+
+    @Test func aFieldSetOnTheContextIsSentWithThatAttempt() async throws {
+        let transport = ScriptedTransport { _, _ in (200, [:], Data()) }
+        let recorder = ContextRecorder(log: HookLog(), fields: ["traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"])
+        let provider = Provider<GenericTarget>(transport: transport, plugins: [recorder])
+        _ = try await provider.response(for: GenericTarget(baseURL: exampleBase))
+        let sent = try #require(transport.requests.first)
+        #expect(sent.head.value(forHTTPHeaderField: "traceparent") == "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")
+    }
+
+    @Test(arguments: [("X-Trace", "a\r\nX-Injected: 1"), ("Bad Name", "1")])
+    func anInvalidFieldEndsTheAttemptUnsentAndTheObserverHearsIt(name: String, value: String) async {
+        let log = HookLog()
+        let transport = ScriptedTransport { _, _ in (200, [:], Data()) }
+        let provider = Provider<GenericTarget>(transport: transport, plugins: [ContextRecorder(log: log, fields: [name: value])])
+        let result = await provider.result(for: GenericTarget(baseURL: exampleBase))
+        guard case .failure(.invalidRequest(let reason)) = result else {
+            Issue.record("expected invalidRequest, got \(result)")
+            return
+        }
+        #expect(reason.contains("header"))
+        #expect(transport.requests.isEmpty)
+        #expect(log.entries == ["1 first", "end 1: invalidRequest"])
     }
 
     @Test func observingAndPlainPluginsRunInTheirOrder() async throws {
@@ -79,7 +142,8 @@ private struct NumberingPlugin: AttemptObserving {
         var request = URLRequest(url: try #require(URL(string: "https://api.example.com/echo?t=\(token)")))
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         let target = GenericTarget(baseURL: exampleBase, path: "echo")
-        let attempt = logger.startAttempt(for: request, target: target)
+        var context = AttemptContext(number: 1, reason: .first)
+        let attempt = logger.startAttempt(for: request, target: target, context: &context)
         logger.didReceive(.success(Response(statusCode: 200, data: Data("{}".utf8), request: request)),
                           target: target, attempt: attempt)
         let logged = lines.withLock { $0 }

@@ -38,7 +38,7 @@ private struct ChunkKeeper: StreamObserving {
 private struct AttemptAndStreamKeeper: AttemptObserving, StreamObserving {
     let log = Locked([String]())
 
-    func startAttempt(for request: URLRequest, target: any TargetType) -> String { "attempt" }
+    func startAttempt(for request: URLRequest, target: any TargetType, context: inout AttemptContext) -> String { "attempt" }
 
     func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType, attempt: String) {
         log.withLock { $0.append("\(attempt) \((try? result.get().statusCode) ?? 0)") }
@@ -65,7 +65,7 @@ private struct AttemptEndNoter: AttemptObserving, StreamObserving {
     let name: String
     let log: Locked<[String]>
 
-    func startAttempt(for request: URLRequest, target: any TargetType) -> Int { 0 }
+    func startAttempt(for request: URLRequest, target: any TargetType, context: inout AttemptContext) -> Int { 0 }
 
     func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType, attempt: Int) {}
 

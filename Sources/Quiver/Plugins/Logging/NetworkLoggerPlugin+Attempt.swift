@@ -35,8 +35,9 @@ extension NetworkLoggerPlugin: AttemptObserving {
     /// - Parameters:
     ///   - request: The request as it will be sent.
     ///   - target: The target being requested.
+    ///   - context: Which attempt it is; the logger adds no header field.
     /// - Returns: What ``didReceive(_:target:attempt:)`` reuses.
-    public func startAttempt(for request: URLRequest, target: any TargetType) -> Attempt {
+    public func startAttempt(for request: URLRequest, target: any TargetType, context: inout AttemptContext) -> Attempt {
         logRequest(request, target: target)
     }
 
@@ -46,7 +47,7 @@ extension NetworkLoggerPlugin: AttemptObserving {
     /// - Parameters:
     ///   - result: The response, or why the request failed.
     ///   - target: The target that was requested.
-    ///   - attempt: What ``startAttempt(for:target:)`` returned for this attempt.
+    ///   - attempt: What ``startAttempt(for:target:context:)`` returned for this attempt.
     public func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType, attempt: Attempt) {
         logOutcome(result, target: target, kept: attempt)
     }
