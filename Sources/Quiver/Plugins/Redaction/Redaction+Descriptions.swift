@@ -132,8 +132,9 @@ extension QuiverError: CustomReflectable {
         return Mirror(self, children: [("case", name), ("description", description)], displayStyle: .enum)
     }
 
-    /// The name of the case, for mirrors, messages and tests: `"transport"`, `"timedOut"`, ….
-    var caseName: String {
+    /// The name of the case, `"transport"`, `"timedOut"`, …: one of eight, so a label or span
+    /// attribute that carries it stays bounded, and it holds nothing from the request.
+    public var caseName: String {
         switch self {
         case .invalidRequest: "invalidRequest"
         case .encoding: "encoding"

@@ -1,11 +1,14 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The one redaction policy of Quiver: which names carry secrets, and the marker that replaces
 /// them. Everything that leaves the process with request or response data in it passes through
 /// it: log lines and cURL commands (``NetworkLoggerPlugin``), recorded fixtures
 /// (`RecordingPlugin`), error descriptions and their `NSError` user info (``QuiverError``),
-/// and the `description`, `debugDescription` and mirror (`dump()`) of ``Response``,
-/// ``Endpoint`` and ``TransportRequest``.
+/// the `description`, `debugDescription` and mirror (`dump()`) of ``Response``,
+/// ``Endpoint`` and ``TransportRequest``, and ``redactedURL(of:)`` for outputs of your own.
 ///
 /// ```swift
 /// Redaction.default = Redaction(headers: ["X-Tenant-Key"], bodyKeys: ["pin"])   // at startup
@@ -78,5 +81,16 @@ public struct Redaction: Sendable, Equatable {
     /// The redactor of ``default``.
     static var defaultRedactor: Redactor {
         current.withLock { $0.redactor }
+    }
+
+    /// The URL of `request` as every Quiver output shows it, for an output of your own (a
+    /// tracing span, a metric exemplar): redacted by ``default``, with every secret that the
+    /// request's header fields and body carry replaced wherever the URL repeats it.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: Its URL, redacted, or `(no URL)`.
+    public static func redactedURL(of request: URLRequest) -> String {
+        var pass = RedactionPass.learning(request)
+        return pass.finish(pass.url(of: request))
     }
 }

@@ -51,6 +51,16 @@ import Testing
         }
     }
 
+    @Test func aRequestsRedactedURLHidesTheQueryAndEverySecretItsHeadersCarry() throws {
+        var request = Self.request()
+        request.url = try #require(URL(string: "https://ada:pw@api.example.com/login/\(Self.token)?page=2&api_key=k-1234567&echo=\(Self.cookie)"))
+        let url = Redaction.redactedURL(of: request)
+        #expect(url.hasPrefix("https://ada:<redacted>@api.example.com/login/<redacted>?page=2&api_key=<redacted>"))
+        for secret in Self.secrets + ["k-1234567"] {
+            #expect(!url.contains(secret), "\(secret) in \(url)")
+        }
+    }
+
     @Test func anErrorShowsNoSecretInAnyDescriptionOrUserInfo() {
         for error in [QuiverError.statusCode(Self.response()), .statusCode(Self.response(status: 500)),
                       .decoding(URLError(.cannotDecodeContentData), Self.response(status: 200)), .timedOut(Self.request(), after: 2),
