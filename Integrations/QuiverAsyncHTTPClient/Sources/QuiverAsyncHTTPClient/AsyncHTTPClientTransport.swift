@@ -61,9 +61,16 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// behaving as `URLSession` does where the two differ. Gzip and deflate bodies are
     /// decompressed, and a connection that cannot be made fails the request at once
     /// (`URLError(.cannotConnectToHost)`) instead of being retried until the connect timeout.
+    ///
+    /// AsyncHTTPClient's own tracing is off: it would record each request's whole URL, query
+    /// included, in its spans, secrets and all. Trace with QuiverTracing's `TracingPlugin`,
+    /// whose spans carry the URL redacted. A client you configure yourself traces with
+    /// whatever tracer was bootstrapped when you made its configuration: set
+    /// `configuration.tracing.tracer = nil` there too.
     public static var defaultConfiguration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration(decompression: .enabled(limit: .none))
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.tracing.tracer = nil
         return configuration
     }
 

@@ -18,6 +18,13 @@ import Testing
         await #expect(throws: URLError.self) { try await transport.send(request) }
     }
 
+    /// AsyncHTTPClient records a request's whole URL, query and all, in the spans of the tracer
+    /// bootstrapped when its configuration is made (a no-op tracer when none was).
+    @Test func theDefaultConfigurationLeavesTracingToQuiversRedactingPlugin() {
+        #expect(HTTPClient.Configuration().tracing.tracer != nil)
+        #expect(AsyncHTTPClientTransport.defaultConfiguration.tracing.tracer == nil)
+    }
+
     @Test(.requiresHTTPBin) func aClientPassedInStaysTheCallersToShutDown() async throws {
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
                                 configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
