@@ -1,7 +1,9 @@
 import Foundation
 import Logging
+import Metrics
 import NIOPosix
 import PetGateway
+import Prometheus
 import QuiverServiceLifecycle
 import ServiceLifecycle
 
@@ -24,9 +26,13 @@ guard let upstream else {
     exit(64)
 }
 let token = ProcessInfo.processInfo.environment["PET_STORE_TOKEN"] ?? ""
+// Metrics for Prometheus at /metrics. A tracer (swift-otel's, exporting W3C trace context) is
+// bootstrapped the same way, with InstrumentationSystem.bootstrap, before the provider is made.
+let registry = PrometheusCollectorRegistry()
+MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
 let http = HTTPClientService(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, gracePeriod: .seconds(10))
 let app = PetGateway.application(upstream: upstream, provider: PetGateway.provider(transport: http.transport) { token },
-                                 address: .hostname("127.0.0.1", port: port))
+                                 metrics: registry, address: .hostname("127.0.0.1", port: port))
 // Shut down last to first: the server finishes its requests while the client still serves them.
 let group = ServiceGroup(services: [http, app], gracefulShutdownSignals: [.sigterm, .sigint],
                          logger: Logger(label: "pet-gateway"))

@@ -1,17 +1,21 @@
 import AsyncHTTPClient
 import Foundation
+import InMemoryTracing
 import Logging
+import Metrics
 import NIOCore
 import NIOPosix
 import PetGateway
+import Prometheus
 import Quiver
 import QuiverServiceLifecycle
 import ServiceLifecycle
 import Testing
+import Tracing
 
 /// The gateway started on 127.0.0.1 with an upstream of its own: served under load, through an
 /// upstream outage and back, and shut down gracefully with requests in flight, leaving no file
-/// descriptor and no memory behind.
+/// descriptor and no memory behind; its upstream calls traced and counted.
 @Suite(.serialized)
 struct PetGatewayTests {
     /// The gateway and its client service, running in one group.
@@ -21,13 +25,24 @@ struct PetGatewayTests {
         let run: Task<Void, any Error>
     }
 
+    /// The tracer and the metrics registry of the test process, bootstrapped once, before the
+    /// first provider is made, as the service's `main` does.
+    private static let observability: (tracer: InMemoryTracer, metrics: PrometheusCollectorRegistry) = {
+        let tracer = InMemoryTracer()
+        InstrumentationSystem.bootstrap(tracer)
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        return (tracer, registry)
+    }()
+
     private func start(upstream: URL) async throws -> Running {
+        let metrics = Self.observability.metrics
         let http = HTTPClientService(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, gracePeriod: .seconds(5))
         let ports = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "pet-gateway-tests")
         logger.logLevel = .critical
         let app = PetGateway.application(upstream: upstream, provider: PetGateway.provider(transport: http.transport) { "gateway-token" },
-                                         logger: logger, onServerRunning: { ports.continuation.yield($0) })
+                                         metrics: metrics, logger: logger, onServerRunning: { ports.continuation.yield($0) })
         let group = ServiceGroup(services: [http, app], gracefulShutdownSignals: [], logger: logger)
         let run = Task { try await group.run() }
         var iterator = ports.stream.makeAsyncIterator()
@@ -112,6 +127,58 @@ struct PetGatewayTests {
         #expect(after.fileDescriptors <= before.fileDescriptors + 1, "\(before) → \(after)")
         // Memory bounded: 600 requests through the service leave no more than a few MiB.
         #expect(after.residentBytes - before.residentBytes < 32 << 20, "\(before) → \(after)")
+    }
+
+    @Test func eachUpstreamAttemptIsTracedUnderTheServersSpanAndCounted() async throws {
+        let upstream = try UpstreamServer()
+        defer { upstream.tearDown() }
+        let tracer = Self.observability.tracer
+        let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton)
+        let gateway = try await start(upstream: upstream.url)
+        let pet = "traced-\(UUID().uuidString.prefix(8))"
+
+        let served = try await load(client, port: gateway.port, path: { _ in "/pets/\(pet)" }, count: 1, concurrency: 1)
+        #expect(served.first?.status == 200)
+        upstream.stop()
+        let failed = try await load(client, port: gateway.port, path: { _ in "/pets/\(pet)-down" }, count: 1, concurrency: 1)
+        #expect(failed.first?.status == 502)
+        try upstream.restart()
+        let metrics = try await load(client, port: gateway.port, path: { _ in "/metrics" }, count: 1, concurrency: 1)
+        await gateway.group.triggerGracefulShutdown()
+        try await gateway.run.value
+        try await client.shutdown()
+
+        // One client span for the call, a child of the server span of the request that made it,
+        // its context handed to the upstream.
+        let spans = tracer.finishedSpans
+        let attempts = spans.filter { span in
+            span.kind == .client && span.attributes.get("url.full") == .string("\(upstream.url.absoluteString)/echo/pets/\(pet)")
+        }
+        let attempt = try #require(attempts.first)
+        // One client span per attempt: AsyncHTTPClient's own, which records whole URLs, queries
+        // and all, is off in the service's client.
+        #expect(attempts.count == 1)
+        let server = try #require(spans.first { $0.kind == .server && $0.spanID == attempt.parentSpanID })
+        #expect(server.traceID == attempt.traceID)
+        #expect(tracer.performedContextInjections.contains { $0.values[InMemoryTracer.spanIDKey] == attempt.spanID })
+        // The failing call: three attempts, the last two retries, each a span of its own.
+        let retried = spans.filter { span in
+            span.kind == .client && span.attributes.get("url.full") == .string("\(upstream.url.absoluteString)/echo/pets/\(pet)-down")
+        }
+        #expect(retried.map { $0.attributes.get("http.request.resend_count") } == [nil, .int64(1), .int64(2)])
+
+        // Counted and timed, exported for Prometheus with the server's own metrics.
+        let text = try #require(metrics.first?.body)
+        let lines = text.split(separator: "\n")
+        func exported(_ name: String, _ labels: [String]) -> Bool {
+            lines.contains { line in line.hasPrefix(name + "{") && labels.allSatisfy { line.contains($0) } }
+        }
+        #expect(exported("http_client_requests", [#"status="2xx""#, #"outcome="success""#, #"method="GET""#]))
+        #expect(exported("http_client_requests", [#"status="none""#, #"outcome="transport""#]))
+        #expect(exported("http_client_retries", [#"reason="retry""#]))
+        #expect(exported("http_client_request_duration_bucket", [#"outcome="success""#]))
+        #expect(exported("http_client_active_requests", [#"host="127.0.0.1""#]))
+        #expect(!text.contains(pet), "a path reached a metric's labels")
     }
 }
 
