@@ -215,14 +215,6 @@ extension Provider {
         }
     }
 
-    /// Whether `result` is a `401` answer, as a response or as the failure its status made.
-    static func challenged(_ result: Result<Response, QuiverError>) -> Bool {
-        switch result {
-        case .success(let response): response.statusCode == 401
-        case .failure(let error): error.response?.statusCode == 401
-        }
-    }
-
     /// Whether `result` is a success that no retrier is asked about: any but a `401`, which is a
     /// challenge even when the target's validation lets it through.
     static func isFinished(_ result: Result<Response, QuiverError>) -> Bool {

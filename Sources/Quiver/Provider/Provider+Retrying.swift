@@ -40,6 +40,15 @@ extension Provider {
         }
     }
 
+    /// Whether `result` is a `401` answer, as a response or as the failure its status made: the
+    /// next attempt then answers a challenge (``AttemptContext/Reason/challenge``).
+    static func challenged(_ result: Result<Response, QuiverError>) -> Bool {
+        switch result {
+        case .success(let response): response.statusCode == 401
+        case .failure(let error): error.response?.statusCode == 401
+        }
+    }
+
     /// The retriers' decision, else the policy's.
     func retryDecision(after result: Result<Response, QuiverError>, request: URLRequest,
                                pluginTarget: any TargetType, attempt: Int, policy: RetryPolicy) async -> RetryDecision {
