@@ -49,4 +49,15 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     public var forbidsBody: Bool {
         self == .get || self == .head
     }
+
+    /// The method for a metric label or a span attribute, whose values must stay few: one of
+    /// the constants above in upper case, or `_OTHER` for any other token, as OpenTelemetry's
+    /// HTTP conventions name it.
+    public var telemetryName: String {
+        let name = rawValue.uppercased()
+        return Self.constants.contains(name) ? name : "_OTHER"
+    }
+
+    /// The tokens of the constants above.
+    private static let constants: Set<String> = ["CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "TRACE"]
 }

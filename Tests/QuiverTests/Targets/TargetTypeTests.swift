@@ -54,6 +54,13 @@ import Testing
         #expect(method.description == token)
     }
 
+    @Test func aTelemetryNameIsAConstantsTokenOrOther() {
+        #expect(HTTPMethod.patch.telemetryName == "PATCH")
+        #expect(HTTPMethod(rawValue: "get").telemetryName == "GET")
+        #expect(HTTPMethod(rawValue: "PROPFIND").telemetryName == "_OTHER")
+        #expect(HTTPMethod(rawValue: "GET /secret").telemetryName == "_OTHER")
+    }
+
     @Test func customMethodsKeepTheirToken() {
         let method: HTTPMethod = "PROPFIND"
         #expect(method.rawValue == "PROPFIND")

@@ -34,9 +34,6 @@ public struct MetricsPlugin: AttemptObserving {
         let active: Meter
     }
 
-    /// The methods `method` carries as they are; others are `_OTHER`.
-    private static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
-
     private let factory: any MetricsFactory
 
     /// Creates the plugin.
@@ -55,9 +52,8 @@ public struct MetricsPlugin: AttemptObserving {
     ///   - context: Which attempt it is; the plugin adds no header field.
     /// - Returns: What ``didReceive(_:target:attempt:)`` records the outcome with.
     public func startAttempt(for request: URLRequest, target: any TargetType, context: inout AttemptContext) -> Attempt {
-        let method = request.httpMethod?.uppercased() ?? "GET"
         let host = request.url?.host?.lowercased() ?? "none"
-        let dimensions = [("method", Self.knownMethods.contains(method) ? method : "_OTHER"), ("host", host)]
+        let dimensions = [("method", HTTPMethod(rawValue: request.httpMethod ?? "GET").telemetryName), ("host", host)]
         if context.number > 1 {
             Counter(label: "http_client_retries",
                     dimensions: dimensions + [("reason", context.reason == .challenge ? "challenge" : "retry")],

@@ -39,9 +39,6 @@ public struct TracingPlugin: AttemptObserving {
         let span: any Span
     }
 
-    /// The methods `http.request.method` carries as they are; others are `_OTHER`.
-    private static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
-
     private let tracer: any Tracer
 
     /// Creates the plugin.
@@ -60,14 +57,15 @@ public struct TracingPlugin: AttemptObserving {
     ///   - context: Which attempt it is; it receives the propagation fields.
     /// - Returns: The span, for ``didReceive(_:target:attempt:)``.
     public func startAttempt(for request: URLRequest, target: any TargetType, context: inout AttemptContext) -> Attempt {
-        let method = request.httpMethod?.uppercased() ?? "GET"
-        let known = Self.knownMethods.contains(method)
-        let span = tracer.startSpan(known ? method : "HTTP", context: ServiceContext.current ?? .topLevel, ofKind: .client)
+        let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
+        let name = method.telemetryName
+        let known = name != "_OTHER"
+        let span = tracer.startSpan(known ? name : "HTTP", context: ServiceContext.current ?? .topLevel, ofKind: .client)
         if span.isRecording {
             span.updateAttributes { attributes in
-                attributes["http.request.method"] = known ? method : "_OTHER"
+                attributes["http.request.method"] = name
                 if !known {
-                    attributes["http.request.method_original"] = method
+                    attributes["http.request.method_original"] = method.rawValue
                 }
                 if let url = request.url {
                     attributes["server.address"] = url.host
