@@ -17,7 +17,9 @@ import Foundation
 /// **AsyncHTTPClient** (QuiverAsyncHTTPClient, Linux and Apple platforms): pin every connection
 /// of a client with `HTTPClient.Configuration.pin(_:)`. **URLSession on Apple platforms**: check
 /// the server's certificate with ``accepts(certificate:publicKey:)`` in a
-/// ``TLSHooks/serverTrust`` hook. URLSession on Linux cannot pin (see ``TLSHooks``).
+/// ``TLSHooks/serverTrust`` hook; certificate pins are the simpler there, since
+/// `SecCertificateCopyData` gives the DER certificate while Security gives a key without its
+/// `SubjectPublicKeyInfo` header. URLSession on Linux cannot pin (see ``TLSHooks``).
 public struct CertificatePins: Sendable, Hashable {
     /// A pin that is not the base64 SHA-256 digest it should be.
     public struct InvalidPin: Error, Sendable, CustomStringConvertible {
