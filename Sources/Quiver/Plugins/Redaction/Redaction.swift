@@ -85,12 +85,14 @@ public struct Redaction: Sendable, Equatable {
 
     /// The URL of `request` as every Quiver output shows it, for an output of your own (a
     /// tracing span, a metric exemplar): redacted by ``default``, with every secret that the
-    /// request's header fields and body carry replaced wherever the URL repeats it.
+    /// request's header fields carry replaced wherever the URL repeats it. The body is not read,
+    /// so that the cost stays the same whatever its size.
     ///
     /// - Parameter request: The request.
     /// - Returns: Its URL, redacted, or `(no URL)`.
     public static func redactedURL(of request: URLRequest) -> String {
-        var pass = RedactionPass.learning(request)
-        return pass.finish(pass.url(of: request))
+        var pass = RedactionPass(defaultRedactor)
+        let url = pass.collect(from: request, includingBody: false) ?? "(no URL)"
+        return pass.finish(url)
     }
 }

@@ -61,6 +61,15 @@ import Testing
         }
     }
 
+    /// A request URL is redacted at a cost that does not grow with the body: the body is not
+    /// read, so a value only the body names as a secret is not learned.
+    @Test func aRequestsRedactedURLDoesNotReadTheBody() {
+        var request = URLRequest(url: URL(string: "https://api.example.com/items/\(Self.password)")!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"password":"\#(Self.password)","pad":"\#(String(repeating: "x", count: 1 << 20))"}"#.utf8)
+        #expect(Redaction.redactedURL(of: request) == "https://api.example.com/items/\(Self.password)")
+    }
+
     @Test func anErrorShowsNoSecretInAnyDescriptionOrUserInfo() {
         for error in [QuiverError.statusCode(Self.response()), .statusCode(Self.response(status: 500)),
                       .decoding(URLError(.cannotDecodeContentData), Self.response(status: 200)), .timedOut(Self.request(), after: 2),
