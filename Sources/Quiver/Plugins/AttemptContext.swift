@@ -11,8 +11,9 @@
 /// }
 /// ```
 public struct AttemptContext: Sendable {
-    /// Why an attempt is made.
-    public enum Reason: Sendable, Equatable {
+    /// Why an attempt is made. Its raw value (`first`, `retry`, `challenge`) is the name a
+    /// metric label or span attribute carries.
+    public enum Reason: String, Sendable, Equatable {
         /// The request's first attempt.
         case first
         /// A retry after a failure or a status that a retrier or the ``RetryPolicy`` retries.

@@ -56,7 +56,7 @@ public struct MetricsPlugin: AttemptObserving {
         let dimensions = [("method", HTTPMethod(rawValue: request.httpMethod ?? "GET").telemetryName), ("host", host)]
         if context.number > 1 {
             Counter(label: "http_client_retries",
-                    dimensions: dimensions + [("reason", context.reason == .challenge ? "challenge" : "retry")],
+                    dimensions: dimensions + [("reason", context.reason.rawValue)],
                     factory: factory).increment()
         }
         let active = Meter(label: "http_client_active_requests", dimensions: dimensions, factory: factory)

@@ -74,7 +74,7 @@ public struct TracingPlugin: AttemptObserving {
                 attributes["url.full"] = Redaction.redactedURL(of: request)
                 if context.number > 1 {
                     attributes["http.request.resend_count"] = context.number - 1
-                    attributes["quiver.attempt.reason"] = context.reason == .challenge ? "challenge" : "retry"
+                    attributes["quiver.attempt.reason"] = context.reason.rawValue
                 }
             }
         }
