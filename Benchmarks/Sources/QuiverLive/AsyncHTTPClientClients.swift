@@ -79,13 +79,20 @@ struct AsyncHTTPClientProviderClient: LiveClient {
     let name: String
     private let fetchOnce: @Sendable () async throws -> Response
 
-    init(baseURL: URL, builtinPlugins: Bool, tokenLength: Int, configuration: HTTPClient.Configuration = benchConfiguration()) {
+    /// - Parameter only: With `builtinPlugins`, the names of the built-in plugins to install
+    ///   (`token`, `headers`, `logger`); all three when `nil`.
+    init(baseURL: URL, builtinPlugins: Bool, tokenLength: Int, only: [String]? = nil,
+         configuration: HTTPClient.Configuration = benchConfiguration()) {
         let transport = AsyncHTTPClientTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
                                                                     configuration: configuration))
         if builtinPlugins {
-            name = "Quiver on AsyncHTTPClient + token, headers, logger"
-            let provider = Provider<AuthorizedLiveUser>(transport: transport,
-                                                        plugins: BuiltinPlugins.usual(tokenLength: tokenLength))
+            let names = only ?? ["token", "headers", "logger"]
+            name = "Quiver on AsyncHTTPClient + " + (names.isEmpty ? "no plugins" : names.joined(separator: ", "))
+            var plugins: [any PluginType] = []
+            if names.contains("token") { plugins.append(BuiltinPlugins.accessToken(BuiltinPlugins.token(length: tokenLength))) }
+            if names.contains("headers") { plugins.append(BuiltinPlugins.headers) }
+            if names.contains("logger") { plugins.append(BuiltinPlugins.logger) }
+            let provider = Provider<AuthorizedLiveUser>(transport: transport, plugins: plugins)
             let target = AuthorizedLiveUser(baseURL: baseURL)
             fetchOnce = { try await provider.response(for: target) }
         } else {

@@ -31,6 +31,9 @@ struct LiveOptions {
     var scaleLevels = [1, 16, 256, 1_024]
     /// With `--scale`: rounds per side and level.
     var scaleRounds = 8
+    /// With `--scale`: only these of the built-in plugins (`token`, `headers`, `logger`, or
+    /// `none`), to see what each costs; raw `HTTPClient` sends every plugin's headers still.
+    var scalePlugins: [String]?
     /// With `--builtin-plugins`: the access token's length (a JWT is about 200).
     var tokenLength = 200
     /// With `--split`: run only this layer, unmeasured, for a profiler.
@@ -76,6 +79,12 @@ struct LiveOptions {
             case "--concurrency": concurrency = Self.count(value)
             case "--token-length": tokenLength = Self.count(value)
             case "--scale-rounds": scaleRounds = Self.count(value)
+            case "--scale-plugins":
+                let names = value == "none" ? [] : value.split(separator: ",").map(String.init)
+                guard names.allSatisfy(["token", "headers", "logger"].contains) else {
+                    Self.usage("not a list of token, headers, logger (or none): \(value)")
+                }
+                scalePlugins = names
             case "--levels":
                 let levels = value.split(separator: ",").map { Int($0) ?? 0 }
                 guard !levels.isEmpty, levels.allSatisfy({ $0 > 0 }) else { Self.usage("not a list of counts: \(value)") }
@@ -102,7 +111,7 @@ struct LiveOptions {
             QuiverLive: \(problem)
             usage: QuiverLive --base-url URL [--openapi | --async-http-client] [--builtin-plugins] [--rounds N] [--requests N] [--concurrent-requests N] [--concurrency N]
                    QuiverLive --base-url URL --split [--layer N | --layers N,M,…] [same options]
-                   QuiverLive --base-url URL --scale [--levels 1,16,256,1024] [--scale-rounds N] [--token-length N]
+                   QuiverLive --base-url URL --scale [--levels 1,16,256,1024] [--scale-rounds N] [--scale-plugins token,headers,logger|none] [--token-length N]
                    QuiverLive --print-body
 
             """.utf8))

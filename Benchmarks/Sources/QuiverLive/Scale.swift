@@ -13,12 +13,14 @@ func runScale(_ options: LiveOptions, fileURL: URL) async throws {
                                   headers: BuiltinProviderClient.headers(tokenLength: options.tokenLength),
                                   configuration: configuration)
     let quiver = AsyncHTTPClientProviderClient(baseURL: options.baseURL, builtinPlugins: true,
-                                               tokenLength: options.tokenLength, configuration: configuration)
+                                               tokenLength: options.tokenLength, only: options.scalePlugins,
+                                               configuration: configuration)
     print("""
         Scale: GET \(fileURL.absoluteString), \(quiver.name) vs \(raw.name) (headers alike), one pool of \
-        \(levels.max() ?? 1) connections each; \(options.scaleRounds) rounds per side and level, interleaved; \
+        \(levels.max() ?? 1) connections each; \(options.scaleRounds) timed rounds per side and level, interleaved; \
         CPU = getrusage of the whole process; heap = glibc's bytes in use, peak during a round over before it, \
-        per request in flight; latency over every request of the level's rounds
+        per request in flight, from \(max(3, options.scaleRounds / 2)) rounds of their own (sampling it costs CPU); \
+        latency over every request of the level's timed rounds
         """)
     var rows = [["in flight", "req/round", "raw req/s", "Quiver req/s", "ratio", "raw CPU µs/req", "Quiver CPU µs/req",
                  "ratio", "raw heap KiB/in-flight", "Quiver heap KiB/in-flight", "ratio", "raw p50/p99 ms",
@@ -31,15 +33,29 @@ func runScale(_ options: LiveOptions, fileURL: URL) async throws {
         for client in [raw, quiver] as [any LiveClient] {
             _ = try await measureScaleRound(client, requests: requests, concurrency: level)
         }
+        // Timed rounds and heap rounds apart: glibc's mallinfo2 walks every arena under its lock,
+        // so sampling the heap every 2 ms took 7% of the process's CPU at 256 in flight, counted
+        // as CPU per request of both sides alike.
         var rawRounds: [ScaleRound] = []
         var quiverRounds: [ScaleRound] = []
-        for round in 0..<options.scaleRounds {
+        var rawHeapRounds: [ScaleRound] = []
+        var quiverHeapRounds: [ScaleRound] = []
+        let heapRounds = max(3, options.scaleRounds / 2)
+        for round in 0..<(options.scaleRounds + heapRounds) {
+            let samplesHeap = round >= options.scaleRounds
             for isRaw in round.isMultiple(of: 2) ? [true, false] : [false, true] {
-                let measured = try await measureScaleRound(isRaw ? raw : quiver, requests: requests, concurrency: level)
-                if isRaw { rawRounds.append(measured) } else { quiverRounds.append(measured) }
+                let measured = try await measureScaleRound(isRaw ? raw : quiver, requests: requests, concurrency: level,
+                                                           samplingHeap: samplesHeap)
+                switch (isRaw, samplesHeap) {
+                case (true, false): rawRounds.append(measured)
+                case (false, false): quiverRounds.append(measured)
+                case (true, true): rawHeapRounds.append(measured)
+                case (false, true): quiverHeapRounds.append(measured)
+                }
             }
         }
-        let rawSummary = ScaleSummary(rawRounds), quiverSummary = ScaleSummary(quiverRounds)
+        let rawSummary = ScaleSummary(rawRounds, heap: rawHeapRounds)
+        let quiverSummary = ScaleSummary(quiverRounds, heap: quiverHeapRounds)
         let speed = quiverSummary.requestsPerSecond / rawSummary.requestsPerSecond
         let cpu = median(zip(quiverRounds, rawRounds).map { $0.cpuPerRequest / $1.cpuPerRequest })
         let heap = quiverSummary.heapPerInFlight / max(rawSummary.heapPerInFlight, 1)
@@ -87,19 +103,22 @@ struct ScaleSummary {
     let p50: Double
     let p99: Double
 
-    init(_ rounds: [ScaleRound]) {
+    /// Time, CPU and latency from the timed `rounds`, the heap from the `heap` rounds.
+    init(_ rounds: [ScaleRound], heap: [ScaleRound]) {
         requestsPerSecond = Double(rounds.map(\.requests).reduce(0, +)) / (rounds.map(\.wall).reduce(0, +) / 1e9)
         cpuPerRequest = median(rounds.map(\.cpuPerRequest))
-        heapPerInFlight = median(rounds.map(\.heapPerInFlight))
+        heapPerInFlight = median(heap.map(\.heapPerInFlight))
         let latencies = rounds.flatMap(\.latencies).sorted()
         p50 = latencies.isEmpty ? .nan : latencies[latencies.count / 2]
         p99 = latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, latencies.count * 99 / 100)]
     }
 }
 
-/// `requests` fetches by `concurrency` workers, each request timed, the heap sampled meanwhile.
-func measureScaleRound(_ client: any LiveClient, requests: Int, concurrency: Int) async throws -> ScaleRound {
-    let sampler = HeapSampler()
+/// `requests` fetches by `concurrency` workers, each request timed; with `samplingHeap`, the heap
+/// sampled meanwhile (its peak is 0 otherwise).
+func measureScaleRound(_ client: any LiveClient, requests: Int, concurrency: Int,
+                       samplingHeap: Bool = false) async throws -> ScaleRound {
+    let sampler = samplingHeap ? HeapSampler() : nil
     let cpuStart = ProcessCPU.rusageNanoseconds()
     let wallStart = DispatchTime.now().uptimeNanoseconds
     let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
@@ -125,7 +144,7 @@ func measureScaleRound(_ client: any LiveClient, requests: Int, concurrency: Int
     }
     let wall = Double(DispatchTime.now().uptimeNanoseconds - wallStart)
     let cpu = Double(ProcessCPU.rusageNanoseconds() - cpuStart)
-    let heapGrowth = sampler.stop()
+    let heapGrowth = sampler?.stop() ?? 0
     return ScaleRound(cpuPerRequest: cpu / Double(requests), wall: wall, requests: requests, latencies: latencies,
                       heapPerInFlight: Double(heapGrowth) / Double(concurrency))
 }
