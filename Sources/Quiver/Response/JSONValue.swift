@@ -1,5 +1,5 @@
-/// Any JSON value, as ``Response/mapJSON(atKeyPath:using:)`` returns it: a `Sendable`,
-/// `Equatable` stand-in for the `Any` of `JSONSerialization`.
+/// Any JSON value, as `response.decode(JSONValue.self)` returns it: a `Sendable`, `Equatable`
+/// stand-in for the `Any` of `JSONSerialization`.
 public enum JSONValue: Sendable, Hashable, Decodable {
     /// `null`
     case null

@@ -6,6 +6,7 @@ extension Response {
     /// ```swift
     /// let user = try response.decode(User.self)
     /// let name = try response.decode(String.self, atKeyPath: "data.users.0.name")
+    /// let json = try response.decode(JSONValue.self)   // any JSON, to look into
     /// ```
     ///
     /// - Parameters:
@@ -70,26 +71,6 @@ extension Response {
             throw .decoding(UndecodableTextError(encoding: encoding, declaredCharset: declaredCharset), self)
         }
         return text
-    }
-
-    /// The JSON string at `keyPath` inside the body.
-    ///
-    /// - Parameter keyPath: A dotted path to a string value.
-    /// - Returns: The string.
-    /// - Throws: ``QuiverError/decoding(_:_:)`` when there is no string there.
-    public func mapString(atKeyPath keyPath: String) throws(QuiverError) -> String {
-        try decode(String.self, atKeyPath: keyPath)
-    }
-
-    /// The body (or the value at `keyPath`) as a ``JSONValue``.
-    ///
-    /// - Parameters:
-    ///   - keyPath: A dotted path to the value, or `nil` for the whole body.
-    ///   - decoder: The decoder, as for ``decode(_:atKeyPath:using:)``.
-    /// - Returns: The JSON value.
-    /// - Throws: ``QuiverError/decoding(_:_:)`` when the body is not JSON.
-    public func mapJSON(atKeyPath keyPath: String? = nil, using decoder: JSONDecoder? = nil) throws(QuiverError) -> JSONValue {
-        try decode(JSONValue.self, atKeyPath: keyPath, using: decoder)
     }
 
     /// The decoder used when none is given. `JSONDecoder` is safe to share while nobody

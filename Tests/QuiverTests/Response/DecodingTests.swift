@@ -14,7 +14,6 @@ import Testing
     ])
     func dottedKeyPathsReachNestedValuesAndArrayElements(path: String, expected: String) throws {
         #expect(try response(nested).decode(String.self, atKeyPath: path) == expected)
-        #expect(try response(nested).mapString(atKeyPath: path) == expected)
     }
 
     @Test func aKeyPathCanEndAtAnObjectOrArray() throws {
@@ -95,13 +94,13 @@ import Testing
         #expect(throws: QuiverError.self) { try empty.decode(User.self) }
     }
 
-    @Test func mapJSONReturnsAnInspectableValue() throws {
-        let json = try response(nested).mapJSON()
+    @Test func decodingAJSONValueReturnsAnInspectableValue() throws {
+        let json = try response(nested).decode(JSONValue.self)
         #expect(json["data"]?["users"]?[1]?["name"]?.stringValue == "Grace")
         #expect(json["data"]?["total"]?.numberValue == 2)
-        #expect(try response(#"[true,null]"#).mapJSON() == .array([.bool(true), .null]))
-        #expect(try response(nested).mapJSON(atKeyPath: "data.users.0.name") == .string("Ada"))
-        #expect(throws: QuiverError.self) { try response("not json").mapJSON() }
+        #expect(try response(#"[true,null]"#).decode(JSONValue.self) == .array([.bool(true), .null]))
+        #expect(try response(nested).decode(JSONValue.self, atKeyPath: "data.users.0.name") == .string("Ada"))
+        #expect(throws: QuiverError.self) { try response("not json").decode(JSONValue.self) }
     }
 }
 
