@@ -46,7 +46,6 @@ public struct HeadersPlugin: PluginType {
     ///
     /// - Throws: ``QuiverError/invalidRequest(_:)`` for an illegal header name or value (rather
     ///   than let Foundation drop it silently), or what `dynamicHeaders` throws.
-    @inline(__always)
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         if preparedHeaders.areValid {
             request.setHeaderFields(preparedHeaders, keepingExisting: precedence != .plugin)

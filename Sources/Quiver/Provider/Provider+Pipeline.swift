@@ -117,7 +117,6 @@ extension Provider {
 
     /// Attempts until one is not retried (``attempts(for:pluginTarget:endpoint:first:send:end:head:)``).
     /// A body streamed from a temporary file lives until the last attempt is over.
-    @inline(__always)
     private func perform(_ target: Target, pluginTarget: any TargetType, endpoint: Endpoint,
                          built: consuming BuiltRequest,
                          progress: (@Sendable (ProgressResponse) -> Void)?) async -> Result<Response, QuiverError> {
@@ -162,7 +161,6 @@ extension Provider {
     ///   - end: Tells the plugins how the attempt ended; whether it is the outcome without
     ///     asking the retriers.
     ///   - head: The response an outcome carries, for the retriers.
-    @inline(__always)
     func attempts<Outcome>(
         for target: Target, pluginTarget: any TargetType, endpoint: Endpoint, first: consuming URLRequest,
         send: (_ request: URLRequest, _ checked: CheckedRequest, _ timeout: TimeInterval?) async -> Result<Outcome, QuiverError>,
@@ -248,7 +246,6 @@ extension Provider {
     }
 
     /// One attempt through the transport, validated; a download is put at its destination.
-    @inline(__always)
     private func send(_ request: TransportRequest, through transport: any HTTPTransport, target: Target,
                       pluginTarget: any TargetType, download: DownloadDestination?) async -> Result<Response, QuiverError> {
         var response: Response

@@ -126,7 +126,6 @@ public struct TransportRequest: Sendable {
     /// - Parameter byteCount: How many bytes of the body (after content decoding) have arrived.
     /// - Throws: ``ResponseTooLarge``, naming the limit and this request, when `byteCount` is
     ///   over the limit: stop reading and close the connection.
-    @inline(__always)
     public func checkBodySize(_ byteCount: Int64) throws(ResponseTooLarge) {
         if let maximumBodySize, byteCount > maximumBodySize {
             throw bodyTooLarge

@@ -27,7 +27,6 @@ public struct AccessTokenPlugin: PluginType {
     ///
     /// - Throws: What `tokenClosure` throws, or ``QuiverError/invalidRequest(_:)`` for a token
     ///   holding CR or LF.
-    @inline(__always)
     public func prepare(_ request: consuming URLRequest, target: any TargetType) async throws -> URLRequest {
         guard let type = (target as? any AccessTokenAuthorizable)?.authorizationType else { return request }
         return try Self.authorize(request, scheme: type.scheme, token: try await tokenClosure(target))
