@@ -32,7 +32,7 @@ struct LiveOptions {
     /// With `--scale`: rounds per side and level.
     var scaleRounds = 8
     /// With `--scale`: only these of the built-in plugins (`token`, `headers`, `logger`, or
-    /// `none`), to see what each costs; raw `HTTPClient` sends every plugin's headers still.
+    /// `none`), to see what each costs; raw `HTTPClient` sends the header fields they set.
     var scalePlugins: [String]?
     /// With `--builtin-plugins`: the access token's length (a JWT is about 200).
     var tokenLength = 200

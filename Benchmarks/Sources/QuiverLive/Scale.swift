@@ -9,8 +9,13 @@ import Foundation
 func runScale(_ options: LiveOptions, fileURL: URL) async throws {
     let levels = options.scaleLevels
     let configuration = benchConfiguration(connections: levels.max() ?? 1)
+    // Raw sends the header fields the installed plugins set, no more: a field costs both sides
+    // alike to validate and send.
+    let plugins = options.scalePlugins ?? ["token", "headers", "logger"]
     let raw = RawHTTPClientClient(url: fileURL.absoluteString,
-                                  headers: BuiltinProviderClient.headers(tokenLength: options.tokenLength),
+                                  headers: BuiltinProviderClient.headers(tokenLength: options.tokenLength).filter { field in
+                                      field.name == "Authorization" ? plugins.contains("token") : plugins.contains("headers")
+                                  },
                                   configuration: configuration)
     let quiver = AsyncHTTPClientProviderClient(baseURL: options.baseURL, builtinPlugins: true,
                                                tokenLength: options.tokenLength, only: options.scalePlugins,
