@@ -32,9 +32,22 @@ public enum BuiltinPlugins {
         return AuthenticationPlugin(credential: credential) { _ in credential }
     }
 
+    /// The three plugins by name, as `QuiverLive --scale-plugins` takes them, in the order
+    /// ``usual(tokenLength:)`` installs them.
+    public static let names = ["token", "headers", "logger"]
+
+    /// The plugins `names` lists (some of ``names``), in the order of ``names``.
+    public static func named(_ names: [String], tokenLength: Int) -> [any PluginType] {
+        var plugins: [any PluginType] = []
+        if names.contains("token") { plugins.append(accessToken(token(length: tokenLength))) }
+        if names.contains("headers") { plugins.append(headers) }
+        if names.contains("logger") { plugins.append(logger) }
+        return plugins
+    }
+
     /// Token + headers + logger: what most apps install.
     public static func usual(tokenLength: Int) -> [any PluginType] {
-        [accessToken(token(length: tokenLength)), headers, logger]
+        named(names, tokenLength: tokenLength)
     }
 
     @inline(never)

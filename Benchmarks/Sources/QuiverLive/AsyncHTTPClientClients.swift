@@ -80,19 +80,15 @@ struct AsyncHTTPClientProviderClient: LiveClient {
     private let fetchOnce: @Sendable () async throws -> Response
 
     /// - Parameter only: With `builtinPlugins`, the names of the built-in plugins to install
-    ///   (`token`, `headers`, `logger`); all three when `nil`.
-    init(baseURL: URL, builtinPlugins: Bool, tokenLength: Int, only: [String]? = nil,
+    ///   (some of ``BuiltinPlugins/names``).
+    init(baseURL: URL, builtinPlugins: Bool, tokenLength: Int, only: [String] = BuiltinPlugins.names,
          configuration: HTTPClient.Configuration = benchConfiguration()) {
         let transport = AsyncHTTPClientTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
                                                                     configuration: configuration))
         if builtinPlugins {
-            let names = only ?? ["token", "headers", "logger"]
-            name = "Quiver on AsyncHTTPClient + " + (names.isEmpty ? "no plugins" : names.joined(separator: ", "))
-            var plugins: [any PluginType] = []
-            if names.contains("token") { plugins.append(BuiltinPlugins.accessToken(BuiltinPlugins.token(length: tokenLength))) }
-            if names.contains("headers") { plugins.append(BuiltinPlugins.headers) }
-            if names.contains("logger") { plugins.append(BuiltinPlugins.logger) }
-            let provider = Provider<AuthorizedLiveUser>(transport: transport, plugins: plugins)
+            name = "Quiver on AsyncHTTPClient + " + (only.isEmpty ? "no plugins" : only.joined(separator: ", "))
+            let provider = Provider<AuthorizedLiveUser>(transport: transport,
+                                                        plugins: BuiltinPlugins.named(only, tokenLength: tokenLength))
             let target = AuthorizedLiveUser(baseURL: baseURL)
             fetchOnce = { try await provider.response(for: target) }
         } else {

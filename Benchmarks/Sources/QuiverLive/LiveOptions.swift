@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The command line of `QuiverLive`.
@@ -31,9 +32,9 @@ struct LiveOptions {
     var scaleLevels = [1, 16, 256, 1_024]
     /// With `--scale`: rounds per side and level.
     var scaleRounds = 8
-    /// With `--scale`: only these of the built-in plugins (`token`, `headers`, `logger`, or
+    /// With `--scale`: only these of the built-in plugins (some of ``BuiltinPlugins/names``, or
     /// `none`), to see what each costs; raw `HTTPClient` sends the header fields they set.
-    var scalePlugins: [String]?
+    var scalePlugins = BuiltinPlugins.names
     /// With `--builtin-plugins`: the access token's length (a JWT is about 200).
     var tokenLength = 200
     /// With `--split`: run only this layer, unmeasured, for a profiler.
@@ -81,7 +82,7 @@ struct LiveOptions {
             case "--scale-rounds": scaleRounds = Self.count(value)
             case "--scale-plugins":
                 let names = value == "none" ? [] : value.split(separator: ",").map(String.init)
-                guard names.allSatisfy(["token", "headers", "logger"].contains) else {
+                guard names.allSatisfy(BuiltinPlugins.names.contains) else {
                     Self.usage("not a list of token, headers, logger (or none): \(value)")
                 }
                 scalePlugins = names

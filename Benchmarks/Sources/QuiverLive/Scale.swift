@@ -8,10 +8,11 @@ import Foundation
 /// request, heap per request in flight, and p50 / p99 latency, rounds of the two interleaved.
 func runScale(_ options: LiveOptions, fileURL: URL) async throws {
     let levels = options.scaleLevels
+    let heapRounds = max(3, options.scaleRounds / 2)
     let configuration = benchConfiguration(connections: levels.max() ?? 1)
     // Raw sends the header fields the installed plugins set, no more: a field costs both sides
     // alike to validate and send.
-    let plugins = options.scalePlugins ?? ["token", "headers", "logger"]
+    let plugins = options.scalePlugins
     let raw = RawHTTPClientClient(url: fileURL.absoluteString,
                                   headers: BuiltinProviderClient.headers(tokenLength: options.tokenLength).filter { field in
                                       field.name == "Authorization" ? plugins.contains("token") : plugins.contains("headers")
@@ -24,7 +25,7 @@ func runScale(_ options: LiveOptions, fileURL: URL) async throws {
         Scale: GET \(fileURL.absoluteString), \(quiver.name) vs \(raw.name) (headers alike), one pool of \
         \(levels.max() ?? 1) connections each; \(options.scaleRounds) timed rounds per side and level, interleaved; \
         CPU = getrusage of the whole process; heap = glibc's bytes in use, peak during a round over before it, \
-        per request in flight, from \(max(3, options.scaleRounds / 2)) rounds of their own (sampling it costs CPU); \
+        per request in flight, from \(heapRounds) rounds of their own (sampling it costs CPU); \
         latency over every request of the level's timed rounds
         """)
     var rows = [["in flight", "req/round", "raw req/s", "Quiver req/s", "ratio", "raw CPU µs/req", "Quiver CPU µs/req",
@@ -45,7 +46,6 @@ func runScale(_ options: LiveOptions, fileURL: URL) async throws {
         var quiverRounds: [ScaleRound] = []
         var rawHeapRounds: [ScaleRound] = []
         var quiverHeapRounds: [ScaleRound] = []
-        let heapRounds = max(3, options.scaleRounds / 2)
         for round in 0..<(options.scaleRounds + heapRounds) {
             let samplesHeap = round >= options.scaleRounds
             for isRaw in round.isMultiple(of: 2) ? [true, false] : [false, true] {
