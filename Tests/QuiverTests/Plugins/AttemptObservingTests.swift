@@ -88,6 +88,24 @@ private struct AnswersOneChallenge: RequestRetrier {
         #expect(log.entries == ["1 first", "end 1: status 401", "2 challenge", "end 2: status 503", "3 retry", "end 3: 200"])
     }
 
+    /// A plugin of one's own labels its metrics or spans with the reason's raw value.
+    @Test func aReasonsRawValueIsTheLabelAPluginRecords() async throws {
+        let labels = Locked([String]())
+        struct Labeler: AttemptObserving {
+            let labels: Locked<[String]>
+            func startAttempt(for request: URLRequest, target: any TargetType, context: inout AttemptContext) {
+                labels.withLock { $0.append(context.reason.rawValue) }
+            }
+            func didReceive(_ result: Result<Response, QuiverError>, target: any TargetType, attempt: Void) {}
+        }
+        let transport = ScriptedTransport { _, attempt in ([401, 503, 200][min(attempt, 3) - 1], [:], Data("ok".utf8)) }
+        let provider = Provider<GenericTarget>(transport: transport, plugins: [AnswersOneChallenge(), Labeler(labels: labels)],
+                                               retryPolicy: fast)
+        _ = try await provider.response(for: GenericTarget(baseURL: exampleBase))
+        #expect(labels.withLock { $0 } == ["first", "challenge", "retry"])
+        #expect(AttemptContext.Reason(rawValue: "challenge") == .challenge)
+    }
+
     @Test func aFieldSetOnTheContextIsSentWithThatAttempt() async throws {
         let transport = ScriptedTransport { _, _ in (200, [:], Data()) }
         let recorder = ContextRecorder(log: HookLog(), fields: ["traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"])
