@@ -113,11 +113,12 @@ struct AsyncHTTPClientProviderClient: LiveClient {
 /// over the whole exchange, body included.
 struct AsyncHTTPClientTransportClient: LiveClient {
     let name: String
-    let transport = AsyncHTTPClientTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-                                                                configuration: benchConfiguration()))
+    let transport: AsyncHTTPClientTransport
     let request: TransportRequest
 
-    init(url: URL, timeout: TimeInterval? = nil) {
+    init(url: URL, timeout: TimeInterval? = nil, configuration: HTTPClient.Configuration = benchConfiguration()) {
+        transport = AsyncHTTPClientTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+                                                                configuration: configuration))
         name = timeout.map { "AsyncHTTPClientTransport, \(Int($0)) s deadline" } ?? "AsyncHTTPClientTransport alone"
         request = TransportRequest(url: url, timeout: timeout)
     }

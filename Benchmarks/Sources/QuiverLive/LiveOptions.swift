@@ -35,6 +35,12 @@ struct LiveOptions {
     /// With `--scale`: only these of the built-in plugins (some of ``BuiltinPlugins/names``, or
     /// `none`), to see what each costs; raw `HTTPClient` sends the header fields they set.
     var scalePlugins = BuiltinPlugins.names
+    /// With `--scale`: compare `AsyncHTTPClientTransport` alone, sent one request made once,
+    /// instead of a provider (raw sends no header fields then).
+    var scaleTransportAlone = false
+    /// With `--scale`: run only this side (`raw` or `quiver`), for a profiler, and print its CPU
+    /// per request at each level.
+    var scaleSide: String?
     /// With `--builtin-plugins`: the access token's length (a JWT is about 200).
     var tokenLength = 200
     /// With `--split`: run only this layer, unmeasured, for a profiler.
@@ -59,6 +65,10 @@ struct LiveOptions {
             }
             if flag == "--scale" {
                 scale = true
+                continue
+            }
+            if flag == "--scale-transport-alone" {
+                scaleTransportAlone = true
                 continue
             }
             if flag == "--openapi" {
@@ -86,6 +96,9 @@ struct LiveOptions {
                     Self.usage("not a list of token, headers, logger (or none): \(value)")
                 }
                 scalePlugins = names
+            case "--scale-side":
+                guard ["raw", "quiver"].contains(value) else { Self.usage("not raw or quiver: \(value)") }
+                scaleSide = value
             case "--levels":
                 let levels = value.split(separator: ",").map { Int($0) ?? 0 }
                 guard !levels.isEmpty, levels.allSatisfy({ $0 > 0 }) else { Self.usage("not a list of counts: \(value)") }
@@ -112,7 +125,7 @@ struct LiveOptions {
             QuiverLive: \(problem)
             usage: QuiverLive --base-url URL [--openapi | --async-http-client] [--builtin-plugins] [--rounds N] [--requests N] [--concurrent-requests N] [--concurrency N]
                    QuiverLive --base-url URL --split [--layer N | --layers N,M,…] [same options]
-                   QuiverLive --base-url URL --scale [--levels 1,16,256,1024] [--scale-rounds N] [--scale-plugins token,headers,logger|none] [--token-length N]
+                   QuiverLive --base-url URL --scale [--levels 1,16,256,1024] [--scale-rounds N] [--scale-plugins token,headers,logger|none | --scale-transport-alone] [--scale-side raw|quiver] [--token-length N]
                    QuiverLive --print-body
 
             """.utf8))

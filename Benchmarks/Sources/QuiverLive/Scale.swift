@@ -6,21 +6,40 @@ import Foundation
 /// the built-in plugins (token, headers, logger), at 1, 16, 256 and 1,024 requests in flight,
 /// both on one connection pool as large as the most in flight: requests per second, CPU per
 /// request, heap per request in flight, and p50 / p99 latency, rounds of the two interleaved.
+/// `--scale-transport-alone` puts the transport without a provider in the provider's place.
 func runScale(_ options: LiveOptions, fileURL: URL) async throws {
     let levels = options.scaleLevels
     let heapRounds = max(3, options.scaleRounds / 2)
     let configuration = benchConfiguration(connections: levels.max() ?? 1)
     // Raw sends the header fields the installed plugins set, no more: a field costs both sides
     // alike to validate and send.
-    let plugins = options.scalePlugins
+    let plugins = options.scaleTransportAlone ? [] : options.scalePlugins
     let raw = RawHTTPClientClient(url: fileURL.absoluteString,
                                   headers: BuiltinProviderClient.headers(tokenLength: options.tokenLength).filter { field in
                                       field.name == "Authorization" ? plugins.contains("token") : plugins.contains("headers")
                                   },
                                   configuration: configuration)
-    let quiver = AsyncHTTPClientProviderClient(baseURL: options.baseURL, builtinPlugins: true,
-                                               tokenLength: options.tokenLength, only: options.scalePlugins,
-                                               configuration: configuration)
+    // The transport alone sends one request made once: what the provider and its plugins cost is
+    // the difference between the two comparisons.
+    let quiver: any LiveClient = options.scaleTransportAlone
+        ? AsyncHTTPClientTransportClient(url: fileURL, configuration: configuration) as any LiveClient
+        : AsyncHTTPClientProviderClient(baseURL: options.baseURL, builtinPlugins: true, tokenLength: options.tokenLength,
+                                        only: plugins, configuration: configuration)
+    if let side = options.scaleSide {
+        // One side alone, for a profiler (perf record … --scale-side quiver): no heap rounds, no ratio.
+        let client = side == "raw" ? raw : quiver
+        for level in levels {
+            let requests = max(400, level * 4)
+            var rounds: [ScaleRound] = []
+            for _ in 0...options.scaleRounds {
+                rounds.append(try await measureScaleRound(client, requests: requests, concurrency: level))
+            }
+            // The first round opened the connections.
+            let cpu = median(rounds.dropFirst().map(\.cpuPerRequest))
+            print("\(client.name), \(level) in flight: CPU \(format(cpu / 1_000, 1)) µs/req")
+        }
+        return
+    }
     print("""
         Scale: GET \(fileURL.absoluteString), \(quiver.name) vs \(raw.name) (headers alike), one pool of \
         \(levels.max() ?? 1) connections each; \(options.scaleRounds) timed rounds per side and level, interleaved; \
