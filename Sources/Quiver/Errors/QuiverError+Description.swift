@@ -53,6 +53,11 @@ extension QuiverError: CustomStringConvertible, CustomDebugStringConvertible, Lo
 
     private static func decodingDescription(_ error: any Error, _ response: Response) -> String {
         let subject = "\(response.requestSummary) answered \(response.statusCode)\(response.stubNote)"
+        // A stream's limit carries the stream's head, whose body is never held: its data is
+        // empty, but nothing about it is, nor about the target's sampleData.
+        if let error = error as? StreamError {
+            return "\(subject), but reading its streamed body stopped: \(clause(error.description))."
+        }
         if response.data.isEmpty && response.fileURL == nil {
             let hint = response.isStubbed
                 ? "the target's sampleData is empty: give it a sample body, or decode EmptyResponse"

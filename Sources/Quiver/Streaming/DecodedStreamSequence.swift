@@ -1,7 +1,7 @@
 import Foundation
 
 /// Values decoded from a streamed body, one per NDJSON line or per Server-Sent Event's data:
-/// ``ResponseStream/decodedLines(as:using:lineLimit:)`` and ``ResponseStream/decodedEvents(as:using:until:)``.
+/// ``ResponseStream/decodedLines(as:using:lineLimit:)`` and ``ResponseStream/decodedEvents(as:using:until:lineLimit:eventLimit:)``.
 ///
 /// A line or event that does not decode ends the sequence with ``QuiverError/decoding(_:_:)``,
 /// whose ``Response`` holds the head and the offending text as its ``Response/data``.
@@ -116,10 +116,15 @@ extension ResponseStream {
     ///   - decoder: The decoder; `nil` uses the target's (``DecoderProviding``), else the provider's.
     ///   - endMarker: Data that ends the sequence instead of being decoded (such as `"[DONE]"`),
     ///     closing the connection; `nil` for none.
+    ///   - lineLimit: The longest line, in bytes, as for ``events(lineLimit:eventLimit:)``.
+    ///     Defaults to 1 MiB.
+    ///   - eventLimit: The most bytes of data one event may hold, as for
+    ///     ``events(lineLimit:eventLimit:)``. Defaults to 8 MiB.
     /// - Returns: The values.
     public func decodedEvents<Value: Decodable>(as type: Value.Type, using decoder: JSONDecoder? = nil,
-                                                until endMarker: String? = nil) -> DecodedStreamSequence<Value> {
-        DecodedStreamSequence(source: .events(events(), endMarker: endMarker), decoder: decoder ?? self.decoder ?? JSONDecoder(),
-                              head: response)
+                                                until endMarker: String? = nil, lineLimit: Int = 1 << 20,
+                                                eventLimit: Int = 8 << 20) -> DecodedStreamSequence<Value> {
+        DecodedStreamSequence(source: .events(events(lineLimit: lineLimit, eventLimit: eventLimit), endMarker: endMarker),
+                              decoder: decoder ?? self.decoder ?? JSONDecoder(), head: response)
     }
 }

@@ -18,7 +18,7 @@ import FoundationNetworking
 /// 1 MiB waits unread (plus the one chunk in flight
 /// when the transport is asked to pause), whatever the size of the body. Views of the same
 /// stream: ``lines(limit:)``, ``events(lineLimit:eventLimit:)``, ``decodedLines(as:using:lineLimit:)`` and
-/// ``decodedEvents(as:using:until:)``.
+/// ``decodedEvents(as:using:until:lineLimit:eventLimit:)``.
 ///
 /// **Ending.** Leaving the loop with `break`, throwing out of it, or cancelling the Task that
 /// iterates closes the connection at once, and so does dropping a stream that was never
@@ -40,8 +40,9 @@ public struct ResponseStream: AsyncSequence, Sendable {
     public internal(set) var response: Response
     let channel: StreamChannel
     let lease: StreamLease
-    /// The decoder of ``decodedLines(as:using:lineLimit:)`` and ``decodedEvents(as:using:until:)`` when the
-    /// call names none: the target's, else the provider's.
+    /// The decoder of ``decodedLines(as:using:lineLimit:)`` and
+    /// ``decodedEvents(as:using:until:lineLimit:eventLimit:)`` when the call names none: the
+    /// target's, else the provider's.
     var decoder: JSONDecoder?
 
     /// Creates a stream over `chunks`, the body as a transport reads it (for an
