@@ -37,17 +37,20 @@ import FoundationNetworking
 /// plugins (``CredentialsPlugin``, ``AuthenticationPlugin``) see it. On Apple platforms a
 /// configuration with a `urlCredentialStorage` answers from it.
 public final class URLSessionTransport: HTTPTransport {
-    /// The session requests are sent with.
+    /// The session requests are sent with, made on the first request (or the first read of this
+    /// property): until then the transport has made no `URLSessionConfiguration`, which on Linux
+    /// creates folders in the user's home (see ``init(configuration:tls:cookies:)``).
     ///
     /// On Linux its delegate queue runs each operation at once, on the thread that adds it
     /// (the session's work queue, for the session's own callbacks): don't add long-running
     /// operations to it.
-    public let session: URLSession
+    public var session: URLSession { lazySession.made.session }
+    private let lazySession: LazySession
+    /// Whether the session was made: by a request, or by reading ``session``.
+    var hasMadeSession: Bool { lazySession.isMade }
     private let delegate: SessionDelegate
     /// The cookies the transport keeps and sends; `nil` keeps none.
     public let cookies: CookieJar?
-    private let idleTimeout: TimeInterval
-    private let resourceTimeout: TimeInterval
 
     /// The most `307`/`308` redirects with a body that Quiver follows itself, on Linux: as many
     /// as URLSession follows of the others. One more fails with `URLError(.httpTooManyRedirects)`,
@@ -81,12 +84,18 @@ public final class URLSessionTransport: HTTPTransport {
         return configuration
     }
 
-    /// Creates a transport with its own session.
+    /// Creates a transport with its own session, which it makes on the first request it sends.
+    ///
+    /// Creating the transport makes no `URLSessionConfiguration`: on Linux, making any
+    /// (`.default`, `.ephemeral`) creates FoundationNetworking's shared cache and cookie folders in
+    /// the user's home, so a provider that only answers from stubs leaves the home folder as it
+    /// was. The first request sent makes the session (see the Linux notes for what it creates).
     ///
     /// - Parameters:
-    ///   - configuration: The session configuration, used as given. Defaults to
-    ///     ``defaultConfiguration``: `.default` without an HTTP cache. Pass
-    ///     `URLSessionConfiguration.default` itself, or one with a `URLCache`, for HTTP caching.
+    ///   - configuration: The session configuration, copied now and used as it is at this call.
+    ///     `nil` (the default) means ``defaultConfiguration``: `.default` without an HTTP cache,
+    ///     made on the first request. Pass `URLSessionConfiguration.default` itself, or one with a
+    ///     `URLCache`, for HTTP caching.
     ///   - tls: Hooks into TLS handshakes: server trust and client certificates (Apple
     ///     platforms; see ``TLSHooks`` for Linux). Defaults to none: the system decides.
     ///   - cookies: Where the transport keeps cookies. Defaults to a new, empty ``CookieJar`` of
@@ -94,29 +103,16 @@ public final class URLSessionTransport: HTTPTransport {
     ///     `CookieJar(storage: .shared)` to keep them in Foundation's (persistent) storage, or
     ///     `nil` to keep and send none. The configuration's own cookie settings are not used:
     ///     `URLSession` neither stores nor adds cookies.
-    public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration,
+    public init(configuration: URLSessionConfiguration? = nil,
                 tls: TLSHooks = TLSHooks(), cookies: CookieJar? = CookieJar()) {
         delegate = SessionDelegate(tls: tls)
         self.cookies = cookies
-        var configuration = configuration
-        if configuration.httpShouldSetCookies || configuration.httpCookieStorage != nil {
-            // A copy: the caller's configuration stays as it was.
-            let copy = (configuration.copy() as? URLSessionConfiguration) ?? configuration
-            copy.httpCookieStorage = nil
-            copy.httpShouldSetCookies = false
-            configuration = copy
-        }
-        idleTimeout = configuration.timeoutIntervalForRequest
-        resourceTimeout = configuration.timeoutIntervalForResource
-        #if canImport(FoundationNetworking)
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
-        #else
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        #endif
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
+        // A copy: the caller's configuration stays as it was, and changing it later changes
+        // nothing here. The default is made with the session.
+        let copy = configuration.map { ($0.copy() as? URLSessionConfiguration) ?? $0 }
+        copy?.httpCookieStorage = nil
+        copy?.httpShouldSetCookies = false
+        lazySession = LazySession(configuration: copy, delegate: delegate)
     }
 
     /// Sends `request` and returns the whole response.
@@ -126,15 +122,16 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Throws: `URLError` from the session, `URLError(.timedOut)` when the timeout elapses,
     ///   `CancellationError` when the calling `Task` is cancelled.
     public func send(_ request: TransportRequest) async throws -> Response {
-        let (prepared, own) = prepare(request)
-        let deadline = request.timeout ?? resourceTimeout
+        let made = lazySession.made
+        let (prepared, own) = prepare(request, idleTimeout: made.idleTimeout)
+        let deadline = request.timeout ?? made.resourceTimeout
         #if canImport(FoundationNetworking)
         var urlRequest = prepared
         var ownCookie = own
         // The deadline covers the whole chain of redirects, not each exchange of it.
         let start = DispatchTime.now().uptimeNanoseconds
-        var response = try await exchange(urlRequest, for: request, deadline: deadline, returnsBodyRedirects: true,
-                                          ownCookie: ownCookie)
+        var response = try await exchange(urlRequest, for: request, on: made.session, deadline: deadline,
+                                          returnsBodyRedirects: true, ownCookie: ownCookie)
         var redirects = 0
         while var next = Redirect.repeating(urlRequest, after: response) {
             guard redirects < Self.maximumBodyRedirects else {
@@ -149,13 +146,13 @@ public final class URLSessionTransport: HTTPTransport {
             }
             urlRequest = next
             redirects += 1
-            response = try await exchange(urlRequest, for: request, deadline: remaining, returnsBodyRedirects: true,
-                                          ownCookie: ownCookie)
+            response = try await exchange(urlRequest, for: request, on: made.session, deadline: remaining,
+                                          returnsBodyRedirects: true, ownCookie: ownCookie)
         }
         return response
         #else
-        return try await exchange(prepared, for: request, deadline: deadline, returnsBodyRedirects: false,
-                                  ownCookie: own)
+        return try await exchange(prepared, for: request, on: made.session, deadline: deadline,
+                                  returnsBodyRedirects: false, ownCookie: own)
         #endif
     }
 
@@ -168,13 +165,14 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Returns: The head and the body to come.
     /// - Throws: As ``send(_:)``, when no head arrives.
     public func stream(_ request: TransportRequest) async throws -> ResponseStream {
-        let (urlRequest, ownCookie) = prepare(request)
+        let made = lazySession.made
+        let (urlRequest, ownCookie) = prepare(request, idleTimeout: made.idleTimeout)
         let task: URLSessionTask
         switch request.body {
         case .none, .data:
-            task = session.dataTask(with: urlRequest)
+            task = made.session.dataTask(with: urlRequest)
         case .file(let file):
-            task = session.uploadTask(with: urlRequest, fromFile: file)
+            task = made.session.uploadTask(with: urlRequest, fromFile: file)
         }
         let exchange = StreamExchange(request: urlRequest, maximumBodySize: request.maximumBodySize, cookies: cookies,
                                       ownCookie: ownCookie)
@@ -182,7 +180,7 @@ public final class URLSessionTransport: HTTPTransport {
         do {
             let head = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    exchange.start(task, continuation: continuation, deadline: request.timeout ?? resourceTimeout)
+                    exchange.start(task, continuation: continuation, deadline: request.timeout ?? made.resourceTimeout)
                 }
             } onCancel: {
                 exchange.cancel()
@@ -197,7 +195,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// The `URLRequest` that sends `request`: its head with the jar's cookies and the idle
     /// timeout, and the caller's own `Cookie` header when the jar adds to it (unknown
     /// otherwise: see ``CookieJar/follow(_:with:own:)``). An empty jar costs one lock.
-    private func prepare(_ request: TransportRequest) -> (URLRequest, ownCookie: String??) {
+    private func prepare(_ request: TransportRequest, idleTimeout: TimeInterval) -> (URLRequest, ownCookie: String??) {
         var urlRequest = request.head
         var ownCookie: String?? = nil
         if let cookies, !cookies.isEmpty {
@@ -254,8 +252,9 @@ public final class URLSessionTransport: HTTPTransport {
     /// One round trip through the session: a data task (its request holds a data body), or an
     /// upload task streaming the body file; the response body goes to memory or to the
     /// request's destination file, created or emptied first.
-    private func exchange(_ urlRequest: URLRequest, for request: TransportRequest, deadline: TimeInterval,
-                          returnsBodyRedirects: Bool, ownCookie: String??) async throws -> Response {
+    private func exchange(_ urlRequest: URLRequest, for request: TransportRequest, on session: URLSession,
+                          deadline: TimeInterval, returnsBodyRedirects: Bool,
+                          ownCookie: String??) async throws -> Response {
         let fileURL: URL?
         switch request.destination {
         case .memory:
