@@ -14,13 +14,26 @@ import FoundationNetworking
 /// What is logged depends on the configuration's ``Configuration/Level`` and
 /// ``Configuration/LogOptions``:
 /// - ``Configuration/Level/off``: nothing;
-/// - ``Configuration/Level/error``: for a failed outcome, one `Error` line (method, URL,
-///   status or error) and, with ``Configuration/LogOptions/errorResponseBody``, the response body;
+/// - ``Configuration/Level/error``: for a failed outcome, one `Error` line (target, method,
+///   URL, status or error) and, with ``Configuration/LogOptions/errorResponseBody``, the
+///   response body;
 /// - ``Configuration/Level/info``: also the `Request` line (with
 ///   ``Configuration/LogOptions/requestMethod``) and the `Response` line of a success
-///   (method, URL, status, size);
+///   (target, method, URL, status, size);
 /// - ``Configuration/Level/debug``: also request headers and body, or the `cURL` command
 ///   instead of the request line, headers and body; response headers; success bodies.
+///
+/// ```
+/// [Quiver] Request: GitHub.user GET https://api.github.com/users/octocat
+/// [Quiver] Response: GitHub.user GET https://api.github.com/users/octocat → 200, 1324 bytes
+/// [Quiver] Error: GitHub.user GET https://api.github.com/users/nobody failed with status 404.
+/// ```
+///
+/// The `Request`, `Response` and `Error` lines name the target before its method: an enum's
+/// case (`GitHub.user`, without its associated values), a struct's or a class's type, the
+/// target a ``MultiTarget`` wraps, or the name the target gives itself through
+/// ``NetworkLoggable/networkLogName``; a ``GenericTarget`` has no name of its own and its lines
+/// name its method and URL alone.
 ///
 /// Secrets never reach the output: see ``Redaction``. Bodies are cut after
 /// ``Configuration/maximumBodyBytes``; binary bodies are summarised. Targets conforming to
@@ -147,7 +160,9 @@ public struct NetworkLoggerPlugin: PluginType {
             return finished(lines, by: pass)
         }
         if options.contains(.requestMethod) {
+            let name = TargetLogName.of(target.unwrapped)
             lines.append(line("Request", target: target) {
+                Self.write(name, to: &$0)
                 $0.write(method)
                 $0.write(" ")
                 $0.write(url)
@@ -171,10 +186,11 @@ public struct NetworkLoggerPlugin: PluginType {
     }
 
     private func failureLines(_ error: QuiverError, target: any TargetType, isDebug: Bool, kept: Attempt?) -> [String] {
+        let name = TargetLogName.of(target.unwrapped).map { "\($0) " } ?? ""
         guard let response = error.response else {
             var pass = kept?.pass ?? RedactionPass(redactor)
             let description = pass.text(error.describe(snippet: { _ in nil }))
-            return finished([line("Error", "\(targetSummary(target, pass: &pass)): \(description)", target: target)], by: pass)
+            return finished([line("Error", "\(name)\(targetSummary(target, pass: &pass)): \(description)", target: target)], by: pass)
         }
         let showsBody = configuration.logOptions.contains(.errorResponseBody)
         var (pass, _) = learning(response, includingBodies: showsBody, kept: kept)
@@ -182,7 +198,7 @@ public struct NetworkLoggerPlugin: PluginType {
         if response.request == nil {
             message = "\(targetSummary(target, pass: &pass)): \(message)"
         }
-        var lines = [line("Error", message, target: target)]
+        var lines = [line("Error", name + message, target: target)]
         appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
         return finished(lines, by: pass)
     }
@@ -217,7 +233,8 @@ public struct NetworkLoggerPlugin: PluginType {
         }
     }
 
-    /// `Response: GET https://… → 200, 512 bytes`; `url` is the request's, when redacted already.
+    /// `Response: GitHub.user GET https://… → 200, 512 bytes`; `url` is the request's, when
+    /// redacted already.
     private func summary(of response: Response, url: String?, target: any TargetType,
                          pass: inout RedactionPass) -> String {
         let (method, shownURL) = if let sent = response.request {
@@ -225,7 +242,9 @@ public struct NetworkLoggerPlugin: PluginType {
         } else {
             methodAndURL(of: target, pass: &pass)
         }
+        let name = TargetLogName.of(target.unwrapped)
         return line("Response", target: target) {
+            Self.write(name, to: &$0)
             $0.write(method)
             $0.write(" ")
             $0.write(shownURL)
@@ -235,6 +254,15 @@ public struct NetworkLoggerPlugin: PluginType {
             $0.write(response.data.count)
             $0.write(" bytes")
         }
+    }
+
+    /// Writes the target's name and a space, when it has one: what starts the `Request`,
+    /// `Response` and `Error` lines. Worked out by the caller once per line it writes, never for a
+    /// hook that writes nothing.
+    private static func write(_ name: String?, to writer: inout LineWriter) {
+        guard let name else { return }
+        writer.write(name)
+        writer.write(" ")
     }
 
     /// `METHOD URL` of a target, for outcomes that carry no request.

@@ -217,10 +217,10 @@ struct QuietTarget: NetworkLoggable {
             stubClosure: Provider.immediatelyStub, plugins: [capture.logger(options: .verbose)])
         _ = try await provider.response(for: .create(name: "Ada"))
         #expect(capture.lines == [
-            "Request|POST https://api.example.com/v2/users",
+            "Request|ExampleAPI.create POST https://api.example.com/v2/users",
             #"Request Headers|["Authorization": "<redacted>", "Content-Type": "application/json"]"#,
             #"Request Body|{"name":"Ada"}"#,
-            "Response|POST https://api.example.com/v2/users → 201, 21 bytes",
+            "Response|ExampleAPI.create POST https://api.example.com/v2/users → 201, 21 bytes",
             #"Response Headers|["Set-Cookie": "<redacted>", "X-Request-Id": "r-1"]"#,
             #"Response Body|{"id":1,"name":"Ada"}"#,
         ])
