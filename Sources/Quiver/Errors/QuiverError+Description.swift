@@ -59,12 +59,20 @@ extension QuiverError: CustomStringConvertible, CustomDebugStringConvertible, Lo
             return "\(subject), but reading its streamed body stopped: \(clause(error.description))."
         }
         if response.data.isEmpty && response.fileURL == nil {
-            let hint = response.isStubbed
-                ? "the target's sampleData is empty: give it a sample body, or decode EmptyResponse"
-                : "decode EmptyResponse for a response without a body"
-            return "\(subject) with an empty body, which did not decode: \(hint)."
+            return emptyBodyDescription(response, expected: (error as? EmptyBodyError)?.type)
         }
         return "\(subject), but the body did not decode: \(clause("\(error)"))."
+    }
+
+    /// The one line, not yet redacted, for `response`'s empty body that did not decode (as
+    /// `type`, when known): from a stub, how to give the target a sample body, for a
+    /// hand-written target and for one the macros write; from a server, ``EmptyResponse``.
+    static func emptyBodyDescription(_ response: Response, expected type: String?) -> String {
+        let hint = response.isStubbed
+            ? "give the target a sample body (sampleData, or sample: in its @Endpoint or @GET… macro), or decode EmptyResponse"
+            : "decode EmptyResponse for a response without a body"
+        return "\(response.requestSummary) answered \(response.statusCode)\(response.stubNote) with an empty body, "
+            + "which did not decode\(type.map { " as \($0)" } ?? ""): \(hint)."
     }
 
     /// `METHOD URL` of `request`.

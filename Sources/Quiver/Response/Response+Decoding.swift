@@ -25,7 +25,7 @@ extension Response {
             if let empty = D.self as? any EmptyDecodable.Type, let value = empty.emptyValue as? D {
                 return value
             }
-            throw .decoding(EmptyBodyError(type: "\(D.self)"), self)
+            throw .decoding(EmptyBodyError(type: "\(D.self)", response: self), self)
         }
         let decoder = decoder ?? DecodingContext.decoder ?? Self.defaultDecoder
         do {
@@ -81,15 +81,6 @@ extension Response {
 /// The decoder a ``Provider`` lends to ``TargetMapping/map(_:)``.
 enum DecodingContext {
     @TaskLocal static var decoder: JSONDecoder?
-}
-
-/// The body was empty where a value was expected.
-public struct EmptyBodyError: Error, Sendable, CustomStringConvertible {
-    /// The type that was expected.
-    public let type: String
-
-    /// `the response body is empty; expected <type>`.
-    public var description: String { "the response body is empty; expected \(type)" }
 }
 
 /// The body is not valid text in the expected encoding.

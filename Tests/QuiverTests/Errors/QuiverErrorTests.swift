@@ -131,14 +131,15 @@ import Testing
         #expect(error.response?.isStubbed == true)
     }
 
-    @Test func decodingAnEmptySampleDataSaysTheSampleDataIsEmpty() async throws {
+    @Test func decodingAnEmptySampleDataSaysHowToGiveASample() async throws {
         let provider = Provider<GenericTarget>(stubClosure: Provider.immediatelyStub)
         do {
             _ = try await provider.decode(User.self, from: GenericTarget(baseURL: exampleBase, path: "users/1"))
             Issue.record("an empty sample body decoded")
         } catch {
-            #expect(error.description.contains("(stubbed)"))
-            #expect(error.description.contains("sampleData is empty"))
+            #expect(error.description == "GET https://api.example.com/v2/users/1 answered 200 (stubbed) with an empty body, "
+                + "which did not decode as User: give the target a sample body (sampleData, or sample: in its @Endpoint or "
+                + "@GET… macro), or decode EmptyResponse.")
             #expect(error.request?.url?.absoluteString == "https://api.example.com/v2/users/1")
         }
     }

@@ -53,7 +53,8 @@ public macro Endpoints(baseURL: StaticString, headers: [String: String] = [:])
 ///   - headerValues: Header fields whose values are the endpoint's values, by label
 ///     (`["X-Request-ID": "requestID"]`); a `nil` is left out.
 ///   - validation: The status codes that succeed. Defaults to 2xx.
-///   - sample: The sample data, inline, for stubs.
+///   - sample: The sample data, inline, for stubs. Without it or `sampleFile:`, a stub answers
+///     with an empty body, which decodes only as `EmptyResponse`.
 ///   - sampleFile: The sample data, a file of the target's `Fixtures` folder (the QuiverFixtures
 ///     plugin embeds it).
 @attached(peer)
@@ -75,7 +76,8 @@ public macro GET(_ path: StaticString, body: StaticString? = nil, form: [StaticS
 ///   - headerValues: Header fields whose values are the endpoint's values, by label
 ///     (`["X-Request-ID": "requestID"]`); a `nil` is left out.
 ///   - validation: The status codes that succeed. Defaults to 2xx.
-///   - sample: The sample data, inline, for stubs.
+///   - sample: The sample data, inline, for stubs. Without it or `sampleFile:`, a stub answers
+///     with an empty body, which decodes only as `EmptyResponse`.
 ///   - sampleFile: The sample data, a file of the target's `Fixtures` folder (the QuiverFixtures
 ///     plugin embeds it).
 @attached(peer)
@@ -97,7 +99,8 @@ public macro HEAD(_ path: StaticString, body: StaticString? = nil, form: [Static
 ///   - headerValues: Header fields whose values are the endpoint's values, by label
 ///     (`["X-Request-ID": "requestID"]`); a `nil` is left out.
 ///   - validation: The status codes that succeed. Defaults to 2xx.
-///   - sample: The sample data, inline, for stubs.
+///   - sample: The sample data, inline, for stubs. Without it or `sampleFile:`, a stub answers
+///     with an empty body, which decodes only as `EmptyResponse`.
 ///   - sampleFile: The sample data, a file of the target's `Fixtures` folder (the QuiverFixtures
 ///     plugin embeds it).
 @attached(peer)
@@ -118,7 +121,8 @@ public macro POST(_ path: StaticString, body: StaticString? = nil, form: [Static
 ///   - headerValues: Header fields whose values are the endpoint's values, by label
 ///     (`["X-Request-ID": "requestID"]`); a `nil` is left out.
 ///   - validation: The status codes that succeed. Defaults to 2xx.
-///   - sample: The sample data, inline, for stubs.
+///   - sample: The sample data, inline, for stubs. Without it or `sampleFile:`, a stub answers
+///     with an empty body, which decodes only as `EmptyResponse`.
 ///   - sampleFile: The sample data, a file of the target's `Fixtures` folder (the QuiverFixtures
 ///     plugin embeds it).
 @attached(peer)
@@ -139,7 +143,8 @@ public macro PUT(_ path: StaticString, body: StaticString? = nil, form: [StaticS
 ///   - headerValues: Header fields whose values are the endpoint's values, by label
 ///     (`["X-Request-ID": "requestID"]`); a `nil` is left out.
 ///   - validation: The status codes that succeed. Defaults to 2xx.
-///   - sample: The sample data, inline, for stubs.
+///   - sample: The sample data, inline, for stubs. Without it or `sampleFile:`, a stub answers
+///     with an empty body, which decodes only as `EmptyResponse`.
 ///   - sampleFile: The sample data, a file of the target's `Fixtures` folder (the QuiverFixtures
 ///     plugin embeds it).
 @attached(peer)
@@ -160,7 +165,8 @@ public macro PATCH(_ path: StaticString, body: StaticString? = nil, form: [Stati
 ///   - headerValues: Header fields whose values are the endpoint's values, by label
 ///     (`["X-Request-ID": "requestID"]`); a `nil` is left out.
 ///   - validation: The status codes that succeed. Defaults to 2xx.
-///   - sample: The sample data, inline, for stubs.
+///   - sample: The sample data, inline, for stubs. Without it or `sampleFile:`, a stub answers
+///     with an empty body, which decodes only as `EmptyResponse`.
 ///   - sampleFile: The sample data, a file of the target's `Fixtures` folder (the QuiverFixtures
 ///     plugin embeds it).
 @attached(peer)
@@ -197,7 +203,8 @@ public macro DELETE(_ path: StaticString, body: StaticString? = nil, form: [Stat
 ///   - headers: Header fields this endpoint always sends.
 ///   - headerValues: Header fields whose values are properties, by name.
 ///   - validation: The status codes that succeed. Defaults to 2xx.
-///   - sample: The sample data, inline, for stubs.
+///   - sample: The sample data, inline, for stubs. Without it or `sampleFile:`, a stub answers
+///     with an empty body, which decodes only as `EmptyResponse`.
 ///   - sampleFile: The sample data, a file of the target's `Fixtures` folder.
 ///   - returns: The model a successful response decodes into.
 @attached(extension, conformances: TargetType, DecodableMapping,
