@@ -13,7 +13,8 @@ import Quiver
 /// - a file body (uploads, multipart forms) is streamed from disk, a chunk at a time, and a
 ///   download is streamed to its destination file; progress is reported both ways;
 /// - ``TransportRequest/timeout`` is a deadline on the whole exchange, redirects and body
-///   included, to the millisecond; the idle limit ends a connection that stays silent;
+///   included, to the millisecond, and on the wait for a connection of the pool before it; the
+///   idle limit ends a connection that stays silent;
 /// - cancelling the calling `Task` closes the connection at once;
 /// - redirects are followed by the transport itself, at most 20 in a row: credentials
 ///   (`Authorization`, `Proxy-Authorization`, `Cookie`) are dropped when one leads to another
@@ -26,7 +27,9 @@ import Quiver
 /// - failures are `URLError`s with the codes `URLSession` uses (`.timedOut`,
 ///   `.httpTooManyRedirects`, `.networkConnectionLost`, `.cannotConnectToHost`, …), the
 ///   AsyncHTTPClient error under `NSUnderlyingErrorKey`, and cancellation is `CancellationError`,
-///   so a ``Provider`` reports each the same way whichever transport it uses.
+///   so a ``Provider`` reports each the same way whichever transport it uses. One failure has no
+///   `URLSession` counterpart: a request that gave up waiting for a connection of the pool is a
+///   ``QuiverError/transport(_:_:)`` of a `URLError(.timedOut)` that says so (see below).
 ///
 /// ```swift
 /// let transport = AsyncHTTPClientTransport()
@@ -40,6 +43,19 @@ import Quiver
 /// a ``CookieJar``). A plugin can keep them with a ``CookieJar`` of its own
 /// (``CookieJar/cookieHeader(for:)``, ``CookieJar/store(setCookie:from:)``).
 ///
+/// **Waiting for a connection.** AsyncHTTPClient queues a request until a connection of its
+/// pool is free (`connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit` of them to a
+/// host, 8 by default) and gives up after the client's connect timeout (`timeout.connect`,
+/// 10 s by default). The transport sends a request it gave up on again while the request's
+/// deadline leaves time, so that the deadline bounds the whole wait, on a client it made and on
+/// one you pass alike. A request without a deadline keeps AsyncHTTPClient's bound. Either way a
+/// request that gave up waiting, or whose deadline passed after it had waited the connect
+/// timeout, fails with ``QuiverError/transport(_:_:)`` of a `URLError(.timedOut)` (the pool's
+/// `HTTPClientError.getConnectionFromPoolTimeout` under `NSUnderlyingErrorKey`) whose
+/// description says how long it waited, for a pool of how many connections (of a client the
+/// transport made), and what to raise. A request sent again loses its place in the queue to
+/// those queued since.
+///
 /// A transport that creates its client owns it: ``shutdown()`` shuts it down, and so does the
 /// transport's `deinit` if nobody did. A client you pass stays yours to shut down; give it
 /// `redirectConfiguration: .disallow` so that the transport follows redirects with the rules
@@ -50,6 +66,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public let client: HTTPClient
     /// Whether ``client`` was created here, and so is shut down here.
     private let ownsClient: Bool
+    /// What the error of a request that gave up waiting for a pooled connection says of the pool.
+    private let pool: PooledConnectionWait
     /// The deadline of a request that has no ``TransportRequest/timeout`` of its own, in seconds.
     private let defaultTimeout: TimeInterval?
 
@@ -93,6 +111,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         configuration.timeout.read = Self.timeAmount(idleTimeout)
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         ownsClient = true
+        pool = PooledConnectionWait(connectionsPerHost: configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit)
         defaultTimeout = timeout
     }
 
@@ -106,6 +125,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public init(client: HTTPClient, timeout: TimeInterval? = nil) {
         self.client = client
         ownsClient = false
+        pool = PooledConnectionWait(connectionsPerHost: nil)
         defaultTimeout = timeout
     }
 
@@ -152,6 +172,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             }
         } catch let error as URLError where error.code == .timedOut {
             throw error
+        } catch let error as QuiverError {
+            // Gave up waiting for a pooled connection: the error says so.
+            throw Task.isCancelled ? CancellationError() : error
         } catch {
             // Cancelled by the timer, or failing as the deadline passed: the deadline's failure.
             if NIODeadline.now() >= end, !Task.isCancelled {
@@ -207,17 +230,16 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         -> (response: HTTPClientResponse, url: URL) {
         var hop = RedirectHop(request)
         var redirects = 0
+        let limit = request.timeout ?? defaultTimeout
         while true {
             let response: HTTPClientResponse
             do {
-                response = try await client.execute(try hop.clientRequest(reportingTo: request.progress),
-                                                    deadline: deadline)
+                response = try await execute(hop, reportingTo: request.progress, until: deadline, limit: limit)
             } catch where redirects > 0 && TransportFailure.losesConnection(error) {
                 // The server of a redirect may close the connection it promised to keep
                 // (gunicorn answers a large body unread, then closes), and the pool hands that
                 // dead connection to the next hop: send the hop once more, on a new connection.
-                response = try await client.execute(try hop.clientRequest(reportingTo: request.progress),
-                                                    deadline: deadline)
+                response = try await execute(hop, reportingTo: request.progress, until: deadline, limit: limit)
             }
             guard let next = hop.following(response) else {
                 return (response, hop.url)
@@ -228,6 +250,39 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             redirects += 1
             await Self.drain(response.body)
             hop = next
+        }
+    }
+
+    /// Sends `hop` and returns the head of its response, waiting for a connection of the pool
+    /// as long as `deadline` allows.
+    ///
+    /// AsyncHTTPClient fails a request still queued for a connection after the client's connect
+    /// timeout (`getConnectionFromPoolTimeout`): nothing was sent, so it is queued again while
+    /// `deadline` leaves time. Without a deadline, or once it has passed after such a wait, the
+    /// request fails with ``PooledConnectionWait/failure(waited:timeout:url:)``; `limit` is the
+    /// request's timeout in seconds, for that error.
+    @inline(__always)
+    private func execute(_ hop: RedirectHop, reportingTo progress: TransportProgress, until deadline: NIODeadline,
+                         limit: TimeInterval?) async throws -> HTTPClientResponse {
+        let start = NIODeadline.now()
+        var waited: TimeAmount?
+        while true {
+            do {
+                return try await client.execute(try hop.clientRequest(reportingTo: progress), deadline: deadline)
+            } catch let error as HTTPClientError where error == .getConnectionFromPoolTimeout {
+                let now = NIODeadline.now()
+                waited = now - start
+                if deadline == .distantFuture || now >= deadline {
+                    throw pool.failure(waited: now - start, timeout: deadline == .distantFuture ? nil : limit, url: hop.url)
+                }
+            } catch {
+                // The deadline passed after a wait for a connection: whether the request was
+                // still queued, AsyncHTTPClient does not tell, but the wait is worth naming.
+                if let waited, NIODeadline.now() >= deadline {
+                    throw pool.failure(waited: waited, timeout: limit, url: hop.url)
+                }
+                throw error
+            }
         }
     }
 

@@ -15,9 +15,10 @@ enum TransportFailure {
     /// `error` as `URLSessionTransport` would have reported it: `CancellationError` when the
     /// calling task was cancelled, a ``TLSError`` naming `host` for a failed TLS handshake, a
     /// `URLError` with the matching code (the original under `NSUnderlyingErrorKey`) otherwise.
-    /// Errors of Quiver's own and `URLError`s pass unchanged.
+    /// Errors of Quiver's own (a ``QuiverError`` of ``PooledConnectionWait``) and `URLError`s pass
+    /// unchanged.
     static func translating(_ error: any Error, host: String? = nil) -> any Error {
-        if error is CancellationError || error is URLError || error is TLSError {
+        if error is CancellationError || error is URLError || error is TLSError || error is QuiverError {
             return error
         }
         if Task.isCancelled {
