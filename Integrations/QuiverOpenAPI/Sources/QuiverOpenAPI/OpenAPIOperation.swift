@@ -6,9 +6,11 @@ import Quiver
 ///
 /// ``QuiverClientTransport`` makes one for each request the generated client sends: the method,
 /// the path and query as the client encoded them, its header fields and its body. The
-/// ``operationID`` names it. The transport's `configure` closure then decides, per operation,
-/// what a hand-written target would declare: whether it carries the access token, its sample
-/// data, which status codes the pipeline accepts, its timeout, its fixture file.
+/// ``operationID`` names it, in fixture files and in `NetworkLoggerPlugin`'s lines
+/// (`[Quiver] Request: createPet POST https://…`). The transport's `configure` closure then
+/// decides, per operation, what a hand-written target would declare: whether it carries the
+/// access token, its sample data, which status codes the pipeline accepts, its timeout, its
+/// fixture file, its name in logs.
 ///
 /// ```swift
 /// QuiverClientTransport(provider: provider) { operation in
@@ -19,7 +21,7 @@ import Quiver
 ///     }
 /// }
 /// ```
-public struct OpenAPIOperation: TargetType, AccessTokenAuthorizable, FixtureNaming {
+public struct OpenAPIOperation: TargetType, AccessTokenAuthorizable, FixtureNaming, NetworkLoggable {
     /// The operation's `operationId` in the OpenAPI document, such as `"getPet"`.
     public let operationID: String
     /// The server URL the client was made with, with the operation's query (as the client
@@ -51,6 +53,9 @@ public struct OpenAPIOperation: TargetType, AccessTokenAuthorizable, FixtureNami
     /// The fixture file a `RecordingPlugin` writes and a replay reads. Defaults to
     /// `"<operationID>.json"`.
     public var fixtureName: String
+    /// The name `NetworkLoggerPlugin`'s `Request`, `Response` and `Error` lines give the
+    /// operation, or `nil` for none. Defaults to ``operationID``.
+    public var networkLogName: String?
     /// Whether the response body is handed to the client as it arrives (through
     /// `Provider.stream(for:)`) rather than read whole first.
     ///
@@ -77,6 +82,7 @@ public struct OpenAPIOperation: TargetType, AccessTokenAuthorizable, FixtureNami
         self.task = task
         self.headers = headers
         fixtureName = operationID + ".json"
+        networkLogName = operationID
         streamsResponse = Self.acceptsStream(headers?.first { $0.key.lowercased() == "accept" }?.value)
     }
 

@@ -231,6 +231,26 @@ struct QuiverClientTransportTests {
         try network.verify()
     }
 
+    @Test func theLoggerNamesEachOperationByItsID() async throws {
+        let lines = Collected<String>()
+        let logger = NetworkLoggerPlugin(configuration: .init(output: { _, items in items.forEach(lines.append) },
+                                                              level: .info))
+        let network = StubNetwork()
+        network.expect(.post, "/v1/pets").respond(status: 201, body: Data("{}".utf8))
+        network.expect(.get, "/v1/pets").respond(status: 404, body: Data())
+        let transport = QuiverClientTransport(provider: Provider(transport: network, plugins: [logger])) { operation in
+            if operation.operationID == "listPets" { operation.networkLogName = "PetStore.listPets" }
+        }
+        _ = try await transport.send(.operation(.post, "/pets"), body: HTTPBody("{}"), baseURL: server, operationID: "createPet")
+        _ = try? await transport.send(.operation(.get, "/pets"), body: nil, baseURL: server, operationID: "listPets")
+        #expect(lines.all == [
+            "[Quiver] Request: createPet POST https://api.example.com/v1/pets",
+            "[Quiver] Response: createPet POST https://api.example.com/v1/pets → 201, 2 bytes",
+            "[Quiver] Request: PetStore.listPets GET https://api.example.com/v1/pets",
+            "[Quiver] Error: PetStore.listPets GET https://api.example.com/v1/pets failed with status 404 (stubbed).",
+        ])
+    }
+
     @Test func aStreamingAcceptStreamsTheBodyAsItArrives() async throws {
         let events = [ServerSentEvent(data: "one"), ServerSentEvent(data: "two")]
         let transport = QuiverClientTransport(provider: Provider(transport: StubScript.serverSentEvents(events)))
