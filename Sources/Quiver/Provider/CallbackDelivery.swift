@@ -8,6 +8,11 @@ import Dispatch
 /// Every callback API of ``Provider`` takes its closures as
 /// `@isolated(any)` and inherits the caller's actor, so that the closure's isolation is known
 /// here and honoured, with no `MainActor.assumeIsolated` in users' code.
+///
+/// A closure of the main actor waits for the main thread. One that has not started after 5 s
+/// is reported once, on standard error (``MainActorWait``): a program whose main thread waits
+/// for the callback (a semaphore in a `main.swift`, whose top-level code is main-actor code)
+/// would otherwise hang without a word.
 final class CallbackDelivery: Sendable {
     private let calls: AsyncStream<@Sendable () async -> Void>.Continuation
 
@@ -39,10 +44,21 @@ final class CallbackDelivery: Sendable {
     }
 
     /// Calls `handler` with `value` now: on its actor, or, when it has none, on `queue` (else
-    /// the global executor).
+    /// the global executor). `naming` names the callback, for the report of a main-actor
+    /// callback that cannot start (see ``MainActorWait``, whose `patience` and `report` a test
+    /// may replace).
     static func call<Value: Sendable>(_ handler: @isolated(any) @Sendable (Value) -> Void, with value: Value,
-                                      on queue: DispatchQueue?) async {
-        await perform(onActor: handler.isolation != nil, else: queue) { await handler(value) }
+                                      on queue: DispatchQueue?,
+                                      naming: @escaping @Sendable () -> String = { "a callback" },
+                                      watching wait: MainActorWait.Settings = .standard) async {
+        guard let watch = MainActorWait.watch(handler.isolation, naming: naming, wait) else {
+            await perform(onActor: handler.isolation != nil, else: queue) { await handler(value) }
+            return
+        }
+        await { @MainActor in
+            watch.started()
+            await handler(value)   // already on its actor: no hop
+        }()
     }
 
     /// ``call(_:with:on:)`` for a handler that takes no value.

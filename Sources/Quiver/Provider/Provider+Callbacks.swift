@@ -20,9 +20,11 @@ extension Provider {
     /// ```
     ///
     /// A closure of no actor runs on `callbackQueue`, else the provider's ``callbackQueue``,
-    /// else the global concurrent executor (never the main queue, so a command-line program
-    /// may wait for it on a semaphore). `completion` runs exactly once, after every progress
-    /// report.
+    /// else the global concurrent executor, never the main queue. A closure written in the
+    /// top-level code of a `main.swift` is main-actor code: a program whose main thread waits
+    /// for it on a semaphore hangs, and Quiver reports the wait on standard error after 5 s
+    /// (<doc:CallsAndCallbacks> says what works instead). `completion` runs exactly once, after
+    /// every progress report.
     ///
     /// - Parameters:
     ///   - target: The endpoint to request.
@@ -42,7 +44,9 @@ extension Provider {
         let queue = callbackQueue ?? self.callbackQueue
         return Task {
             let result = await self.result(for: target, reporting: progress, on: queue)
-            await CallbackDelivery.call(completion, with: result, on: queue)
+            await CallbackDelivery.call(completion, with: result, on: queue) {
+                Self.callbackName("the completion handler", of: result)
+            }
         }
     }
 
@@ -57,7 +61,9 @@ extension Provider {
         let (reports, continuation) = AsyncStream.makeStream(of: ProgressResponse.self, bufferingPolicy: .bufferingNewest(16))
         let delivery = Task {
             for await report in reports {
-                await CallbackDelivery.call(progress, with: report, on: queue)
+                await CallbackDelivery.call(progress, with: report, on: queue) {
+                    "the progress handler of a request of Provider<\(Target.self)>"
+                }
             }
         }
         let result = await self.result(for: target, progress: { continuation.yield($0) })
@@ -67,6 +73,18 @@ extension Provider {
         continuation.finish()
         await delivery.value
         return result
+    }
+
+    /// `role` of `Provider<Target>.request(_:)`, with the request's method and redacted URL when
+    /// `result` holds it: how ``MainActorWait`` names a callback.
+    static func callbackName(_ role: String, of result: Result<Response, QuiverError>) -> String {
+        let name = "\(role) of Provider<\(Target.self)>.request(_:)"
+        let request = switch result {
+        case .success(let response): response.request
+        case .failure(let error): error.request
+        }
+        guard let request else { return name }
+        return "\(name) for \(request.httpMethod ?? "GET") \(Redaction.redactedURL(of: request))"
     }
 
     /// The last progress report: the complete response.

@@ -65,9 +65,11 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   - stubClosure: Decides for each target whether it is stubbed. Defaults to ``neverStub(_:)``.
     ///   - transport: Sends the requests. Defaults to a ``URLSessionTransport``.
     ///   - plugins: The plugins, in the order they run.
-    ///   - callbackQueue: Where completion handlers run by default. `nil` (the default) runs
-    ///     them on a global concurrent queue, never the main queue, so a command-line program
-    ///     may wait for them on a semaphore.
+    ///   - callbackQueue: Where completion handlers of no actor run by default. `nil` (the
+    ///     default) runs them on the global concurrent executor, never the main queue. A handler
+    ///     written in main-actor code, the top-level code of a `main.swift` included, runs on the
+    ///     main actor whatever the queue: a program that blocks its main thread waiting for it
+    ///     hangs (Quiver reports the wait on standard error after 5 s).
     ///   - decoder: The decoder for bodies (date and key strategies) when neither the call nor
     ///     the target (``DecoderProviding``) names one. `nil` means a plain `JSONDecoder`.
     ///   - retryPolicy: When failed requests are sent again. Defaults to ``RetryPolicy/none``.
