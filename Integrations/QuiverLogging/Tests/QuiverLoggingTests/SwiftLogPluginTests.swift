@@ -120,6 +120,25 @@ struct Events {
         #expect(SwiftLogPlugin.networkLevel(for: .critical) == .off)
     }
 
+    /// An API of one case, with a value that is not shown.
+    enum Accounts: TargetType {
+        case session(password: String)
+        var baseURL: URL { URL(string: "https://api.example.com/v1") ?? URL(fileURLWithPath: "/") }
+        var path: String { "session" }
+        var method: HTTPMethod { .post }
+        var task: HTTPTask { .plain }
+    }
+
+    @Test func theMessagesNameTheTargetAsTheLoggersLinesDo() async throws {
+        let (logger, events) = logger(.info)
+        let provider = Provider<Accounts>(transport: AnsweringTransport(status: 200), plugins: [SwiftLogPlugin(logger: logger)])
+        _ = try await provider.response(for: .session(password: "PASSWORD-SECRET"))
+        #expect(events.all.map(\.message) == [
+            "Request: Accounts.session POST https://api.example.com/v1/session",
+            "Response: Accounts.session POST https://api.example.com/v1/session → 200, 11 bytes",
+        ])
+    }
+
     @Test func metadataNeverShowsAURLsQueryOrPassword() throws {
         let url = try #require(URL(string: "https://user:pw@example.com:8443/a/b?token=T#frag"))
         #expect(SwiftLogPlugin.withoutQuery(url) == "https://example.com:8443/a/b")
