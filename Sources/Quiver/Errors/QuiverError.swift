@@ -61,9 +61,15 @@ public enum QuiverError: Error, Sendable {
         return Self.unavailableCodes.contains(code)
     }
 
-    /// Whether the request's timeout elapsed (CodyFire's `onTimeout`).
+    /// Whether the request's timeout elapsed (CodyFire's `onTimeout`): ``timedOut(_:after:)``, or
+    /// a ``transport(_:_:)`` whose cause is `URLError(.timedOut)`, as when a request gave up
+    /// waiting for a pooled connection (its description says so).
     public var isTimeout: Bool {
-        if case .timedOut = self { true } else { false }
+        switch self {
+        case .timedOut: true
+        case .transport(let cause, _): (cause as? URLError)?.code == .timedOut
+        default: false
+        }
     }
 
     /// Whether the caller cancelled the request (CodyFire's `onCancellation`).

@@ -18,6 +18,17 @@ import Testing
             .result(for: GenericTarget(baseURL: exampleBase, path: "users/1")).failure)
     }
 
+    /// Issue 48: a request that gave up waiting for a pooled connection is a `.transport` whose
+    /// cause says so; it is still a timeout to code that asks (`isTimeout`), as it was when it
+    /// was a plain `.timedOut`. Other transport failures are not.
+    @Test func aTransportFailureCausedByATimeoutIsATimeout() {
+        let waited = URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "waited for a pooled connection"])
+        #expect(QuiverError.transport(waited, nil).isTimeout)
+        #expect(!QuiverError.transport(URLError(.cannotConnectToHost), nil).isTimeout)
+        #expect(!QuiverError.transport(CocoaError(.fileNoSuchFile), nil).isTimeout)
+        #expect(!QuiverError.cancelled().isTimeout)
+    }
+
     // Item 6: a timeout names the request and the limit that elapsed.
     @Test func aTimeoutNamesTheRequestAndTheLimit() async throws {
         let target = GenericTarget(baseURL: exampleBase, path: "users/1", timeout: 2)
