@@ -41,14 +41,16 @@ func nextLine(_ chunks: inout ResponseStream.AsyncIterator, _ splitter: inout Li
               _ isOver: inout Bool, head: Response) async throws -> [UInt8]? {
     while ready.isEmpty {
         guard !isOver else { return nil }
-        guard let chunk = try await chunks.next() else {
-            isOver = true
-            if let last = splitter.finish() { ready.append(last) }
-            continue
-        }
         do {
+            // A line passed the limit after the lines delivered before it: no more is read.
+            if let failure = splitter.failure { throw failure }
+            guard let chunk = try await chunks.next() else {
+                isOver = true
+                if let last = try splitter.finish() { ready.append(last) }
+                continue
+            }
             ready = try splitter.append(chunk)
-        } catch {
+        } catch let error as StreamError {
             isOver = true
             chunks.lease.channel.close(with: .cancelled())
             throw QuiverError.decoding(error, head)

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 @testable import Quiver
 
@@ -16,7 +19,7 @@ func lines(of chunks: [Data], limit: Int = 1 << 20, loneCR: Bool = false) throws
     for chunk in chunks {
         lines += try splitter.append(chunk)
     }
-    if let last = splitter.finish() { lines.append(last) }
+    if let last = try splitter.finish() { lines.append(last) }
     return lines.map { String(decoding: $0, as: UTF8.self) }
 }
 
@@ -47,6 +50,42 @@ func lines(of chunks: [Data], limit: Int = 1 << 20, loneCR: Bool = false) throws
         for chunks in splits(of: Array("abcde\n".utf8)) {
             #expect(throws: StreamError.lineTooLong(limit: 4)) { try lines(of: chunks, limit: 4) }
         }
+    }
+
+    /// Found by Fuzz/Harnesses/ServerSentEvents (#51): a chunk that completed lines and then passed
+    /// the limit lost those lines, so what a reader got depended on where the bytes were cut.
+    @Test func theLinesBeforeALineTooLongComeFirstWhereverTheBytesAreCut() {
+        for chunks in splits(of: Array("a\r\nbc\nxxxxxx\nd\n".utf8)) {
+            var splitter = LineSplitter(limit: 4)
+            var delivered: [String] = []
+            var failure: StreamError?
+            do {
+                for chunk in chunks {
+                    delivered += try splitter.append(chunk).map { String(decoding: $0, as: UTF8.self) }
+                }
+                _ = try splitter.finish()
+            } catch {
+                failure = error
+            }
+            #expect(delivered == ["a", "bc"], "cut into \(chunks.map(\.count))")
+            #expect(failure == .lineTooLong(limit: 4))
+        }
+    }
+
+    @Test func aStreamDeliversTheLinesAndEventsBeforeALineTooLong() async throws {
+        let provider = Provider<GenericTarget>(stubClosure: Provider.immediatelyStub)
+        let body = Data(("a\ndata: b\n\n" + String(repeating: "x", count: 40) + "\n").utf8)
+        let target = GenericTarget(baseURL: exampleBase, path: "logs", sampleData: body)
+        var lines: [String] = []
+        await #expect(throws: QuiverError.self) {
+            for try await line in try await provider.stream(for: target).lines(limit: 16) { lines.append(line) }
+        }
+        #expect(lines == ["a", "data: b", ""])
+        var events: [String] = []
+        await #expect(throws: QuiverError.self) {
+            for try await event in try await provider.stream(for: target).events(lineLimit: 16) { events.append(event.data) }
+        }
+        #expect(events == ["b"])
     }
 
     @Test func aHugeLineFailsBeforeItIsHeldWhole() throws {
