@@ -26,7 +26,8 @@ import FoundationNetworking
 /// list); `Path` defaults to the directory of the request's path and matches whole segments;
 /// `Secure` cookies go over `https` only; `Max-Age` wins over `Expires`, and an expired cookie
 /// is dropped. `HttpOnly` and `SameSite` have no meaning outside a browser. A cookie of more
-/// than 4096 bytes is ignored, and the jar keeps at most 3000, dropping the oldest.
+/// than 4096 bytes is ignored, and so is a `Set-Cookie` line holding a control character (a
+/// line end, a NUL) other than a tab, and the jar keeps at most 3000, dropping the oldest.
 ///
 /// **Cost.** An empty jar costs a request one lock and one check; a full one, a pass over its
 /// cookies.
@@ -188,6 +189,9 @@ public final class CookieJar: Sendable {
     /// The cookie one `Set-Cookie` line sets for a response from `host` to `requestPath`, or
     /// `nil` when RFC 6265 section 5.3 says to ignore it.
     static func parse(_ line: String, host: String, requestPath: String) -> Cookie? {
+        // RFC 6265bis 5.6: a line holding a control character other than a tab is ignored whole,
+        // so that no cookie can put a line end or a NUL into the `Cookie` header it is sent in.
+        guard !line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return nil }
         let parts = line.split(separator: ";", omittingEmptySubsequences: false)
         guard let pair = parts.first, let equals = pair.firstIndex(of: "=") else { return nil }
         let name = pair[..<equals].trimmingCharacters(in: .whitespaces)

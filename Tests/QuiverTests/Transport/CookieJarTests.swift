@@ -76,6 +76,18 @@ import Testing
         #expect(jar.isEmpty)
     }
 
+    /// Found by Fuzz/Harnesses/SetCookie (#51): a control character in a name or value was kept
+    /// and sent back, so a `Set-Cookie` line could add a line to the requests' headers.
+    @Test func aLineHoldingAControlCharacterIsIgnored() throws {
+        let jar = CookieJar()
+        let site = try url("http://h.test/")
+        jar.store(setCookie: ["a\r\nX-Injected: 1=v", "b=1\r\nX-Injected: 2", "\u{04}=x", "c=\0", "d=\u{7F}",
+                              "e=1; Path=/\n"], from: site)
+        #expect(jar.isEmpty)
+        jar.store(setCookie: ["f=\t1"], from: site)
+        #expect(jar.cookieHeader(for: site) == "f=1")
+    }
+
     @Test func anEmptyJarAddsNoHeaderAndKeepsTheCallersOwn() throws {
         let jar = CookieJar()
         var request = URLRequest(url: try url("http://h.test/"))
