@@ -175,8 +175,8 @@ public final class CookieJar: Sendable {
     /// when what follows it, up to the next `;`, holds a `=` (an `Expires` date's comma does not).
     static func split(_ joined: String) -> [String] {
         var lines: [String] = []
-        for piece in joined.split(separator: ",", omittingEmptySubsequences: false) {
-            let head = piece.prefix { $0 != ";" }
+        for piece in pieces(joined[...], at: ",") {
+            let head = piece.unicodeScalars.prefix { $0 != ";" }
             if lines.isEmpty || head.contains("=") {
                 lines.append(String(piece).trimmingCharacters(in: .whitespaces))
             } else {
@@ -192,10 +192,8 @@ public final class CookieJar: Sendable {
         // RFC 6265bis 5.6: a line holding a control character other than a tab is ignored whole,
         // so that no cookie can put a line end or a NUL into the `Cookie` header it is sent in.
         guard !line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return nil }
-        let parts = line.split(separator: ";", omittingEmptySubsequences: false)
-        guard let pair = parts.first, let equals = pair.firstIndex(of: "=") else { return nil }
-        let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
-        let value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        let parts = pieces(line[...], at: ";")
+        guard let pair = parts.first, let (name, value) = nameAndValue(pair) else { return nil }
         guard !name.isEmpty, name.utf8.count + value.utf8.count <= largestCookie else { return nil }
         var cookie = Cookie(name: name, value: value, domain: host, hostOnly: true,
                             path: defaultPath(of: requestPath), secure: false, expires: nil)
@@ -229,11 +227,24 @@ public final class CookieJar: Sendable {
     }
 
     private static func split(attribute: Substring) -> (key: String, argument: String) {
-        guard let equals = attribute.firstIndex(of: "=") else {
+        guard let (key, argument) = nameAndValue(attribute) else {
             return (attribute.trimmingCharacters(in: .whitespaces).lowercased(), "")
         }
-        return (attribute[..<equals].trimmingCharacters(in: .whitespaces).lowercased(),
-                attribute[attribute.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+        return (key.lowercased(), argument)
+    }
+
+    /// `text` cut at every `separator`, by Unicode scalar: RFC 6265 reads octets, so a `;`, `,`
+    /// or `=` followed by a combining mark (one `Character` with it) still separates.
+    private static func pieces(_ text: Substring, at separator: Unicode.Scalar) -> [Substring] {
+        text.unicodeScalars.split(separator: separator, omittingEmptySubsequences: false).map(Substring.init)
+    }
+
+    /// `text` split at its first `=` scalar, both sides trimmed of white space; `nil` without one.
+    private static func nameAndValue(_ text: Substring) -> (String, String)? {
+        let scalars = text.unicodeScalars
+        guard let equals = scalars.firstIndex(of: "=") else { return nil }
+        return (Substring(scalars[..<equals]).trimmingCharacters(in: .whitespaces),
+                Substring(scalars[scalars.index(after: equals)...]).trimmingCharacters(in: .whitespaces))
     }
 
     /// RFC 6265 5.1.4: the directory of the request's path.

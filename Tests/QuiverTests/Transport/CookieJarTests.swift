@@ -88,6 +88,17 @@ import Testing
         #expect(jar.cookieHeader(for: site) == "f=1")
     }
 
+    /// Found by Fuzz/Harnesses/SetCookie (#51): `;` and `=` were looked for by `Character`, so one
+    /// followed by a combining mark did not separate, and a value sent back held a `;` that a
+    /// server reads as the start of another cookie.
+    @Test func separatorsFollowedByACombiningMarkStillSeparate() throws {
+        let jar = CookieJar()
+        let site = try url("http://h.test/")
+        jar.store(setCookie: ["a=1;\u{358}b=2", "c=\u{301}x"], from: site)
+        #expect(jar.cookieHeader(for: site) == "a=1; c=\u{301}x")
+        #expect(CookieJar.split("d=1,\u{301}e=2") == ["d=1", "\u{301}e=2"])
+    }
+
     @Test func anEmptyJarAddsNoHeaderAndKeepsTheCallersOwn() throws {
         let jar = CookieJar()
         var request = URLRequest(url: try url("http://h.test/"))
