@@ -6,9 +6,9 @@
 // byte and that many bytes: a `Set-Cookie` value each; a piece whose first byte is odd is split
 // as a joined header first.
 // Properties:
-// - a `Cookie` header the jar sends holds no control character (CR, LF, NUL, …): a cookie can
-//   never add a header line;
-// - it is `name=value` pairs joined by `; `: each pair has a non-empty name without `;`, `=`
+// - a `Cookie` header the jar sends holds no control character but a tab (no CR, LF, NUL, …):
+//   a cookie can never add a header line;
+// - read by byte, as a server does, it is `name=value` pairs joined by `; `: each pair has a non-empty name without `;`, `=`
 //   or leading/trailing white space, and a value without `;`;
 // - every name it sends is the name of a cookie some `Set-Cookie` line of the input set.
 import Foundation
@@ -31,28 +31,50 @@ enum SetCookieHarness: FuzzHarness {
             let piece = input.bytes(upTo: 255)
             let text = String(decoding: piece, as: UTF8.self)
             let lines = piece.first.map { $0 & 1 == 1 } ?? false ? CookieJar.split(text) : [text]
+            // By byte, as a server reads the header: a `;` or `=` followed by a combining mark
+            // is still one.
             for line in lines {
-                if let equals = line.split(separator: ";", omittingEmptySubsequences: false).first?.firstIndex(of: "=") {
-                    names.insert(line[..<equals].trimmingCharacters(in: .whitespaces))
+                let pair = line.utf8.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).first ?? []
+                if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+                    names.insert(String(decoding: pair[..<equals], as: UTF8.self).trimmingCharacters(in: .whitespaces))
                 }
             }
             jar.store(setCookie: lines, from: source)
         }
         for url in urls {
             guard let header = jar.cookieHeader(for: url) else { continue }
-            require(!header.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+            // A tab may stand in a field value (RFC 9110 5.5) and RFC 6265bis keeps it in a cookie.
+            require(!header.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F },
                     "the Cookie header for \(url) holds a control character: \(header.debugDescription)")
-            for pair in header.components(separatedBy: "; ") {
-                guard let equals = pair.firstIndex(of: "=") else {
+            for pair in split(Array(header.utf8), at: Array("; ".utf8)) {
+                guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else {
                     FuzzFailure.report("a pair without `=` in \(header.debugDescription)")
                 }
-                let name = String(pair[..<equals])
-                let value = pair[pair.index(after: equals)...]
-                require(!name.isEmpty && !name.contains(";") && name == name.trimmingCharacters(in: .whitespaces),
+                let name = String(decoding: pair[..<equals], as: UTF8.self)
+                let value = String(decoding: pair[(equals + 1)...], as: UTF8.self)
+                require(!name.isEmpty && !name.utf8.contains(UInt8(ascii: ";")) && name == name.trimmingCharacters(in: .whitespaces),
                         "the name \(name.debugDescription) in \(header.debugDescription)")
-                require(!value.contains(";"), "the value \(value.debugDescription) holds `;`")
+                require(!value.utf8.contains(UInt8(ascii: ";")), "the value \(value.debugDescription) holds `;`")
                 require(names.contains(name), "\(name.debugDescription) was never set")
             }
         }
+    }
+
+    /// `bytes` cut at every `separator`.
+    static func split(_ bytes: [UInt8], at separator: [UInt8]) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = 0
+        while index + separator.count <= bytes.count {
+            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                pieces.append(bytes[start..<index])
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        pieces.append(bytes[start...])
+        return pieces
     }
 }
