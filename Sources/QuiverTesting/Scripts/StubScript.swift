@@ -9,14 +9,20 @@ import FoundationNetworking
 /// `200` for retries). Plugins, validation and mapping run as for a live request.
 ///
 /// ```swift
+/// let body = Data(#"{"id":7,"name":"Rex"}"#.utf8)
+/// let authentication = AuthenticationPlugin(credential: AuthenticationCredential(accessToken: "stale", refreshToken: "r1")) { _ in
+///     AuthenticationCredential(accessToken: "fresh", refreshToken: "r2")
+/// }
 /// let script = StubScript.sequence([.networkResponse(401, Data()), .networkResponse(200, body)])
-/// let provider = Provider<API>(transport: script, plugins: [auth])
+/// let provider = Provider<Petstore>(transport: script, plugins: [authentication])   // refreshes once
 ///
 /// let byRequest = StubScript { request, attempt in
 ///     request.value(forHTTPHeaderField: "Authorization") == "Bearer fresh"
 ///         ? .networkResponse(200, body) : .networkResponse(401, Data())
 /// }
 /// ```
+///
+/// `Petstore` stands for any target of the app: its requests are answered by the script.
 ///
 /// Safe under concurrency: requests are answered one script call at a time, in arrival order.
 public final class StubScript: HTTPTransport {

@@ -7,8 +7,23 @@ import FoundationNetworking
 /// ``AccessTokenAuthorizable``, with a token fetched per request.
 ///
 /// ```swift
-/// let provider = Provider<API>(plugins: [AccessTokenPlugin { _ in try await keychain.token() }])
+/// extension Petstore: AccessTokenAuthorizable {
+///     var authorizationType: AuthorizationType? { .bearer }   // per endpoint; nil: sent without a token
+/// }
+///
+/// /// Where the app keeps the signed-in user's access token.
+/// actor Keychain {
+///     private var accessToken = "secret-token"   // set at sign-in
+///
+///     func token() throws -> String { accessToken }
+/// }
+///
+/// let keychain = Keychain()
+/// let signedIn = Provider<Petstore>(plugins: [AccessTokenPlugin { _ in try await keychain.token() }])
 /// ```
+///
+/// `Petstore` stands for any target of the app, as in <doc:GettingStarted>. A target that does not
+/// adopt ``AccessTokenAuthorizable`` is sent without the token.
 ///
 /// For tokens that expire and must be refreshed, use ``AuthenticationPlugin``.
 public struct AccessTokenPlugin: PluginType {

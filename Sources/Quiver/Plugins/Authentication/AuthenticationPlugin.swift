@@ -7,11 +7,45 @@ import FoundationNetworking
 /// and when the server answers `401`, once for any number of concurrent requests.
 ///
 /// ```swift
-/// let auth = AuthenticationPlugin(credential: saved) { stale in
-///     try await authService.refresh(using: stale?.refreshToken)   // returns a new credential
+/// /// The sign-in server: a refresh token for a new credential.
+/// enum SignIn: TargetType {
+///     case refresh(refreshToken: String)
+///
+///     var baseURL: URL { URL(string: "https://auth.example.com")! }
+///     var path: String { "token" }
+///     var method: HTTPMethod { .post }
+///     var task: HTTPTask {
+///         switch self {
+///         case .refresh(let refreshToken): .form(["grant_type": "refresh_token", "refresh_token": .string(refreshToken)])
+///         }
+///     }
 /// }
-/// let provider = Provider<API>(plugins: [auth])
+///
+/// struct TokenAnswer: Decodable, Sendable {
+///     let access_token: String
+///     let refresh_token: String?
+///     let expires_in: TimeInterval
+/// }
+///
+/// struct SignedOut: Error {}
+///
+/// // The credential the app kept from its last sign-in (in the keychain, say).
+/// let saved = AuthenticationCredential(accessToken: "eyJhbGciOi", refreshToken: "8xLOxBtZp8",
+///                                      expiresAt: Date(timeIntervalSinceNow: 3600))
+/// let signIn = Provider<SignIn>()   // without the plugin: a refresh must not wait for itself
+///
+/// let authentication = AuthenticationPlugin(credential: saved) { stale in
+///     guard let refreshToken = stale?.refreshToken else { throw SignedOut() }   // never signed in
+///     let answer = try await signIn.decode(TokenAnswer.self, from: .refresh(refreshToken: refreshToken))
+///     return AuthenticationCredential(accessToken: answer.access_token,
+///                                     refreshToken: answer.refresh_token ?? refreshToken,
+///                                     expiresAt: Date(timeIntervalSinceNow: answer.expires_in))
+/// }
+/// let authorized = Provider<Petstore>(plugins: [authentication], retryPolicy: .default)
 /// ```
+///
+/// `Petstore` stands for any target of the app, as in <doc:GettingStarted>;
+/// <doc:RequestPathAndPlugins> walks through the same code.
 ///
 /// - `prepare` sets `Authorization: Bearer <token>` (or the target's
 ///   ``AccessTokenAuthorizable/authorizationType``); a credential that is missing or expires

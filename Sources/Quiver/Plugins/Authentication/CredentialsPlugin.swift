@@ -7,11 +7,21 @@ import FoundationNetworking
 /// platform: Moya's `CredentialsPlugin`.
 ///
 /// ```swift
+/// /// Where the app keeps the user's password.
+/// actor Keychain {
+///     private var stored = "s3cret"   // set at sign-in
+///
+///     func password() throws -> String { stored }
+/// }
+///
+/// let keychain = Keychain()
 /// let credentials = CredentialsPlugin { target in
 ///     URLCredential(user: "ada", password: try await keychain.password(), persistence: .none)
 /// }
-/// let provider = Provider<API>(plugins: [credentials])
+/// let provider = Provider<Petstore>(plugins: [credentials])
 /// ```
+///
+/// `Petstore` stands for any target of the app, as in <doc:GettingStarted>.
 ///
 /// Quiver answers the challenge itself rather than through `URLSession` (on Linux,
 /// FoundationNetworking hangs or cancels whatever a session delegate answers to a `401`):
