@@ -14,26 +14,17 @@ import FoundationNetworking
 /// What is logged depends on the configuration's ``Configuration/Level`` and
 /// ``Configuration/LogOptions``:
 /// - ``Configuration/Level/off``: nothing;
-/// - ``Configuration/Level/error``: for a failed outcome, one `Error` line (target, method,
-///   URL, status or error) and, with ``Configuration/LogOptions/errorResponseBody``, the
-///   response body;
-/// - ``Configuration/Level/info``: also the `Request` line (with
-///   ``Configuration/LogOptions/requestMethod``) and the `Response` line of a success
-///   (target, method, URL, status, size);
+/// - ``Configuration/Level/error``: for a failed outcome, one `Error` line (target, method, URL,
+///   status or error) and, with ``Configuration/LogOptions/errorResponseBody``, the body;
+/// - ``Configuration/Level/info``: also the `Request` line (with ``Configuration/LogOptions/requestMethod``)
+///   and the `Response` line of a success (target, method, URL, status, size);
 /// - ``Configuration/Level/debug``: also request headers and body, or the `cURL` command
 ///   instead of the request line, headers and body; response headers; success bodies.
 ///
-/// ```
-/// [Quiver] Request: GitHub.user GET https://api.github.com/users/octocat
-/// [Quiver] Response: GitHub.user GET https://api.github.com/users/octocat → 200, 1324 bytes
-/// [Quiver] Error: GitHub.user GET https://api.github.com/users/nobody failed with status 404.
-/// ```
-///
-/// The `Request`, `Response` and `Error` lines name the target before its method: an enum's
-/// case (`GitHub.user`, without its associated values), a struct's or a class's type, the
-/// target a ``MultiTarget`` wraps, or the name the target gives itself through
-/// ``NetworkLoggable/networkLogName``; a ``GenericTarget`` has no name of its own and its lines
-/// name its method and URL alone.
+/// The `Request`, `Response` and `Error` lines name the target before its method
+/// (`[Quiver] Request: GitHub.user GET https://api.github.com/users/octocat`): its
+/// ``NetworkLoggable/networkLogName``, else an enum's case without its associated values, a
+/// struct's or class's type, or what a ``MultiTarget`` wraps; a ``GenericTarget`` has none.
 ///
 /// Secrets never reach the output: see ``Redaction``. Bodies are cut after
 /// ``Configuration/maximumBodyBytes``; binary bodies are summarised. Targets conforming to
@@ -162,7 +153,7 @@ public struct NetworkLoggerPlugin: PluginType {
         if options.contains(.requestMethod) {
             let name = TargetLogName.of(target.unwrapped)
             lines.append(line("Request", target: target) {
-                Self.write(name, to: &$0)
+                TargetLogName.write(name, to: &$0)
                 $0.write(method)
                 $0.write(" ")
                 $0.write(url)
@@ -233,8 +224,7 @@ public struct NetworkLoggerPlugin: PluginType {
         }
     }
 
-    /// `Response: GitHub.user GET https://… → 200, 512 bytes`; `url` is the request's, when
-    /// redacted already.
+    /// `Response: GitHub.user GET https://… → 200, 512 bytes`; `url`: the request's, redacted.
     private func summary(of response: Response, url: String?, target: any TargetType,
                          pass: inout RedactionPass) -> String {
         let (method, shownURL) = if let sent = response.request {
@@ -244,7 +234,7 @@ public struct NetworkLoggerPlugin: PluginType {
         }
         let name = TargetLogName.of(target.unwrapped)
         return line("Response", target: target) {
-            Self.write(name, to: &$0)
+            TargetLogName.write(name, to: &$0)
             $0.write(method)
             $0.write(" ")
             $0.write(shownURL)
@@ -254,15 +244,6 @@ public struct NetworkLoggerPlugin: PluginType {
             $0.write(response.data.count)
             $0.write(" bytes")
         }
-    }
-
-    /// Writes the target's name and a space, when it has one: what starts the `Request`,
-    /// `Response` and `Error` lines. Worked out by the caller once per line it writes, never for a
-    /// hook that writes nothing.
-    private static func write(_ name: String?, to writer: inout LineWriter) {
-        guard let name else { return }
-        writer.write(name)
-        writer.write(" ")
     }
 
     /// `METHOD URL` of a target, for outcomes that carry no request.

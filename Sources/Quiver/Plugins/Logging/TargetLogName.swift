@@ -15,6 +15,15 @@ enum TargetLogName {
         return made(from: target)
     }
 
+    /// Writes `name` and a space, when there is one: what starts the `Request`, `Response` and
+    /// `Error` lines. The caller works the name out once per line it writes, never for a hook that
+    /// writes nothing.
+    static func write(_ name: String?, to writer: inout LineWriter) {
+        guard let name else { return }
+        writer.write(name)
+        writer.write(" ")
+    }
+
     /// The name made from `target`'s value: `Type.case` for an enum, `Type` for the others.
     static func made(from target: any TargetType) -> String? {
         guard !(target is any BuiltOnTheFly) else { return nil }
