@@ -234,12 +234,14 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         while true {
             let response: HTTPClientResponse
             do {
-                response = try await execute(hop, reportingTo: request.progress, until: deadline, limit: limit)
+                response = try await pool.execute(hop, on: client, reportingTo: request.progress, until: deadline,
+                                                  limit: limit)
             } catch where redirects > 0 && TransportFailure.losesConnection(error) {
                 // The server of a redirect may close the connection it promised to keep
                 // (gunicorn answers a large body unread, then closes), and the pool hands that
                 // dead connection to the next hop: send the hop once more, on a new connection.
-                response = try await execute(hop, reportingTo: request.progress, until: deadline, limit: limit)
+                response = try await pool.execute(hop, on: client, reportingTo: request.progress, until: deadline,
+                                                  limit: limit)
             }
             guard let next = hop.following(response) else {
                 return (response, hop.url)
@@ -250,39 +252,6 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             redirects += 1
             await Self.drain(response.body)
             hop = next
-        }
-    }
-
-    /// Sends `hop` and returns the head of its response, waiting for a connection of the pool
-    /// as long as `deadline` allows.
-    ///
-    /// AsyncHTTPClient fails a request still queued for a connection after the client's connect
-    /// timeout (`getConnectionFromPoolTimeout`): nothing was sent, so it is queued again while
-    /// `deadline` leaves time. Without a deadline, or once it has passed after such a wait, the
-    /// request fails with ``PooledConnectionWait/failure(waited:timeout:url:)``; `limit` is the
-    /// request's timeout in seconds, for that error.
-    @inline(__always)
-    private func execute(_ hop: RedirectHop, reportingTo progress: TransportProgress, until deadline: NIODeadline,
-                         limit: TimeInterval?) async throws -> HTTPClientResponse {
-        let start = NIODeadline.now()
-        var waited: TimeAmount?
-        while true {
-            do {
-                return try await client.execute(try hop.clientRequest(reportingTo: progress), deadline: deadline)
-            } catch let error as HTTPClientError where error == .getConnectionFromPoolTimeout {
-                let now = NIODeadline.now()
-                waited = now - start
-                if deadline == .distantFuture || now >= deadline {
-                    throw pool.failure(waited: now - start, timeout: deadline == .distantFuture ? nil : limit, url: hop.url)
-                }
-            } catch {
-                // The deadline passed after a wait for a connection: whether the request was
-                // still queued, AsyncHTTPClient does not tell, but the wait is worth naming.
-                if let waited, NIODeadline.now() >= deadline {
-                    throw pool.failure(waited: waited, timeout: limit, url: hop.url)
-                }
-                throw error
-            }
         }
     }
 

@@ -19,6 +19,38 @@ struct PooledConnectionWait: Sendable {
     /// client (AsyncHTTPClient does not tell it of a client passed in).
     let connectionsPerHost: Int?
 
+    /// Sends `hop` with `client` and returns the head of its response, waiting for a connection of the pool
+    /// as long as `deadline` allows.
+    ///
+    /// AsyncHTTPClient fails a request still queued for a connection after the client's connect
+    /// timeout (`getConnectionFromPoolTimeout`): nothing was sent, so it is queued again while
+    /// `deadline` leaves time. Without a deadline, or once it has passed after such a wait, the
+    /// request fails with ``PooledConnectionWait/failure(waited:timeout:url:)``; `limit` is the
+    /// request's timeout in seconds, for that error.
+    func execute(_ hop: RedirectHop, on client: HTTPClient, reportingTo progress: TransportProgress,
+                 until deadline: NIODeadline, limit: TimeInterval?) async throws -> HTTPClientResponse {
+        let start = NIODeadline.now()
+        var waited: TimeAmount?
+        while true {
+            do {
+                return try await client.execute(try hop.clientRequest(reportingTo: progress), deadline: deadline)
+            } catch let error as HTTPClientError where error == .getConnectionFromPoolTimeout {
+                let now = NIODeadline.now()
+                waited = now - start
+                if deadline == .distantFuture || now >= deadline {
+                    throw failure(waited: now - start, timeout: deadline == .distantFuture ? nil : limit, url: hop.url)
+                }
+            } catch {
+                // The deadline passed after a wait for a connection: whether the request was
+                // still queued, AsyncHTTPClient does not tell, but the wait is worth naming.
+                if let waited, NIODeadline.now() >= deadline {
+                    throw failure(waited: waited, timeout: limit, url: hop.url)
+                }
+                throw error
+            }
+        }
+    }
+
     /// The error of a request that waited `waited` for a connection to `url`: the pool gave up
     /// (the client's connect timeout) when `timeout` is `nil`, else the request's own timeout of
     /// `timeout` seconds passed.
