@@ -54,6 +54,19 @@ Routes (unknown path -> 404 JSON):
                                 seconds after it was counted; every answer carries
                                 X-Attempt: n and X-Body-SHA256 (of the request body),
                                 and Cache-Control: TEXT (with a Date) if given
+  /cache?key=K&cache_control=TEXT&etag=E&last_modified=SECONDS_AGO&expires=SECONDS&age=N
+       &vary=NAME&set_cookie=TEXT&fail_from=N&status=200&location=PATH
+                                a cacheable answer for caching tests: counts requests
+                                per key (X-Attempt: n) and answers 200 JSON {"key",
+                                "attempt": n, "varied": the request's header NAME};
+                                with etag=E sends ETag: "E" and answers 304 (no body)
+                                to If-None-Match naming it; with last_modified=S sends
+                                Last-Modified S seconds before the key's first request
+                                and answers 304 to If-Modified-Since at or after it;
+                                always a Date; Expires: now + SECONDS (or the text
+                                given) if asked, Age if asked; from attempt fail_from
+                                on, 503 instead; status=N answers N (for unsafe
+                                methods too, with Location / Content-Location: PATH)
   /big-numbers?pretty=0         JSON whose numbers no Double holds (integers past
                                 2^53, long decimals), written as text; pretty=1 indents it
   /sse?events=5&interval=0&split=0&stall_after=-1&reset_after=-1&echo=NAME
@@ -109,6 +122,7 @@ Malformed requests and bad parameters get 400 JSON. HEAD omits the body.
 
 import argparse
 import base64
+import calendar
 import hashlib
 import json
 import os
@@ -563,6 +577,72 @@ def r_flaky(conn, req):
         respond_json(conn, req, 200, {"key": key, "attempt": attempt}, extra=extra)
 
 
+CACHE_FIRST_SEEN = {}
+
+
+def r_cache(conn, req):
+    """A resource with the caching headers a test asks for, and validators that work."""
+    key = req.arg("key", "")
+    if not key:
+        raise BadRequest("cache needs a key")
+    now = time.time()
+    with FLAKY_LOCK:
+        FLAKY_COUNTS["cache:" + key] = FLAKY_COUNTS.get("cache:" + key, 0) + 1
+        attempt = FLAKY_COUNTS["cache:" + key]
+        first_seen = CACHE_FIRST_SEEN.setdefault(key, now)
+    http_date = lambda t: time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime(t))
+    extra = [("X-Attempt", str(attempt)), ("Date", http_date(now))]
+    cache_control = req.arg("cache_control", "")
+    if cache_control:
+        extra.append(("Cache-Control", cache_control))
+    etag = req.arg("etag", "")
+    if etag:
+        extra.append(("ETag", '"%s"' % etag))
+    last_modified = None
+    if req.arg("last_modified", ""):
+        last_modified = int(first_seen - number(req, "last_modified", 0, 0, 10 ** 9))
+        extra.append(("Last-Modified", http_date(last_modified)))
+    expires = req.arg("expires", "")
+    if expires:
+        try:
+            extra.append(("Expires", http_date(now + float(expires))))
+        except ValueError:
+            extra.append(("Expires", expires))
+    if req.arg("age", ""):
+        extra.append(("Age", req.arg("age", "0")))
+    vary = req.arg("vary", "")
+    if vary:
+        extra.append(("Vary", vary))
+    set_cookie = req.arg("set_cookie", "")
+    if set_cookie:
+        extra.append(("Set-Cookie", set_cookie))
+    location = req.arg("location", "")
+    if location:
+        extra.append(("Location", location))
+        extra.append(("Content-Location", location))
+    fail_from = int(number(req, "fail_from", 0, 0, 1000, int))
+    if fail_from and attempt >= fail_from:
+        respond_json(conn, req, 503, {"key": key, "attempt": attempt, "error": "down"}, extra=extra)
+        return
+    if req.method in ("GET", "HEAD"):
+        tags = [t.strip() for t in (req.header("If-None-Match") or "").split(",") if t.strip()]
+        if etag and ('"%s"' % etag in tags or 'W/"%s"' % etag in tags or "*" in tags):
+            respond(conn, req, 304, extra=extra)
+            return
+        since = req.header("If-Modified-Since")
+        if since and last_modified is not None and not etag:
+            try:
+                since_time = calendar.timegm(time.strptime(since, "%a, %d %b %Y %H:%M:%S GMT"))
+            except ValueError:
+                since_time = None
+            if since_time is not None and since_time >= last_modified:
+                respond(conn, req, 304, extra=extra)
+                return
+    status = int(number(req, "status", 200, 200, 599, int))
+    varied = req.header(vary) if vary and vary != "*" else None
+    respond_json(conn, req, status, {"key": key, "attempt": attempt, "varied": varied}, extra=extra)
+
+
 def r_blob(conn, req):
     """N deterministic bytes (byte i is i % 251), streamed, as an attachment."""
     nbytes = int(number(req, "bytes", 1 << 20, 0, 1 << 34, int))
@@ -855,6 +935,7 @@ ROUTES = {
     "/slow-drip": r_slow_drip,
     "/delay": r_delay,
     "/flaky": r_flaky,
+    "/cache": r_cache,
     "/big-numbers": r_big_numbers,
     "/login-cookies": r_login_cookies,
     "/sse": r_sse,

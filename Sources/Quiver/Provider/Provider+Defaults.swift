@@ -50,7 +50,7 @@ extension Provider {
     ///
     /// - Parameter seconds: The delay before each answer.
     /// - Returns: A stub closure for
-    ///   ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:bodySizeLimits:)``.
+    ///   ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:bodySizeLimits:cache:)``.
     public static func delayedStub(_ seconds: TimeInterval) -> StubClosure {
         { _ in .delayed(seconds: seconds) }
     }

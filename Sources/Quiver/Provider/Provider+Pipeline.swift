@@ -18,6 +18,7 @@ extension Provider {
         do {
             let built = try await request(for: endpoint, of: target, as: pluginTarget)
             if let inflight, built.download == nil, built.bodySource == nil, progress == nil,
+               HTTPCache.storedResponseHandler == nil,
                let key = InflightRequests.key(for: built.urlRequest) {
                 result = await inflight.outcome(for: key) { [built] in
                     await self.perform(target, pluginTarget: pluginTarget, endpoint: endpoint,
@@ -250,7 +251,11 @@ extension Provider {
                       pluginTarget: any TargetType, download: DownloadDestination?) async -> Result<Response, QuiverError> {
         var response: Response
         do {
-            response = try await transport.send(request)
+            if let cache {
+                response = try await cache.exchange(request, rule: cacheRule(for: pluginTarget), through: transport)
+            } else {
+                response = try await transport.send(request)
+            }
         } catch {
             if case .file(let file) = request.destination {
                 TemporaryFiles.remove(file)
@@ -278,6 +283,21 @@ extension Provider {
             return DownloadFinisher.finish(response, at: download)
         }
         return .success(response)
+    }
+
+    /// How `target`'s requests use the cache: its ``CachePolicyProviding`` policy, and the
+    /// handler of ``cachedThenFresh(for:)`` when this call is one.
+    func cacheRule(for target: any TargetType) -> HTTPCache.Rule {
+        var rule = HTTPCache.Rule()
+        if let chosen = target as? any CachePolicyProviding {
+            rule.policy = chosen.cachePolicy
+            rule.staleIfError = chosen.staleIfError
+        }
+        if let handler = HTTPCache.storedResponseHandler {
+            rule.policy = .reloadRevalidatingCacheData
+            rule.showStored = handler
+        }
+        return rule
     }
 
     /// The stub transport for stubbed targets, the provider's transport for the others.

@@ -43,7 +43,7 @@ public final class Provider<Target: TargetType>: Sendable {
     /// none is. Found once, here, as ``headersStayChecked`` is, rather than by a cast per plugin
     /// on every attempt (about 0.2 µs each with a stubbed transport).
     let attemptObservers: [(any AttemptObserving)?]?
-    /// Replaces the request-building step, when set; see ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:bodySizeLimits:)``.
+    /// Replaces the request-building step, when set; see ``init(endpointClosure:stubClosure:transport:plugins:callbackQueue:decoder:retryPolicy:trackInflights:requestClosure:minimumDuration:encoder:bodySizeLimits:cache:)``.
     public let requestClosure: RequestClosure?
     /// The shortest time, in seconds, between the start of a request and the delivery of its
     /// success, unless the target has its own (``MinimumDurationProviding``); `nil` delivers at once.
@@ -54,6 +54,8 @@ public final class Provider<Target: TargetType>: Sendable {
     /// How large response bodies may grow, for targets that don't adopt
     /// ``BodySizeLimitsProviding``: see ``BodySizeLimits``.
     let bodySizeLimits: BodySizeLimits
+    /// Answers requests from stored responses and keeps new ones, when the provider has one.
+    public let cache: HTTPCache?
     /// Whether every header field of a prepared request was checked where it was written (no
     /// plugin and no ``requestClosure`` may have written any since).
     let headersStayChecked: Bool
@@ -93,6 +95,10 @@ public final class Provider<Target: TargetType>: Sendable {
     ///     for targets that don't adopt ``BodySizeLimitsProviding``; a larger one fails with
     ///     ``ResponseTooLarge``. Defaults to ``BodySizeLimits/default``: 64 MiB in memory, no
     ///     limit on downloads.
+    ///   - cache: The HTTP cache between the plugins and the transport (``HTTPCache``): fresh
+    ///     stored responses answer `GET` requests without sending them, stale ones are
+    ///     revalidated, on every transport and in stub mode. Defaults to `nil`: every request is
+    ///     sent, as `Cache-Control` says nothing to a provider without a cache.
     public init(
         endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping,
         stubClosure: @escaping StubClosure = Provider.neverStub,
@@ -105,7 +111,8 @@ public final class Provider<Target: TargetType>: Sendable {
         requestClosure: RequestClosure? = nil,
         minimumDuration: TimeInterval? = nil,
         encoder: JSONEncoder? = nil,
-        bodySizeLimits: BodySizeLimits = .default
+        bodySizeLimits: BodySizeLimits = .default,
+        cache: HTTPCache? = nil
     ) {
         self.endpointClosure = endpointClosure
         self.stubClosure = stubClosure
@@ -119,6 +126,7 @@ public final class Provider<Target: TargetType>: Sendable {
         self.minimumDuration = minimumDuration
         self.encoder = encoder
         self.bodySizeLimits = bodySizeLimits
+        self.cache = cache
         // Without plugins or a request closure, every header field was checked where the
         // request builder wrote it: the check after `prepare` need not read them again.
         self.headersStayChecked = plugins.isEmpty && requestClosure == nil

@@ -29,6 +29,9 @@ public struct Response: Sendable {
     /// Whether a stub answered (``StubBehavior``, `StubScript`, replayed fixtures) rather
     /// than a server: the stub transport marks its responses. Error messages say so.
     public internal(set) var isStubbed = false
+    /// How this response was produced: from the network (or a stub), or from the provider's
+    /// ``HTTPCache``, and then how fresh it was.
+    public internal(set) var source: Source = .network
     /// Whether this is the head of a streamed response, its body still to be read: what
     /// ``PluginType/process(_:target:)`` gets from ``Provider/stream(for:)``.
     package internal(set) var isStreamHead = false
@@ -92,6 +95,18 @@ public struct Response: Sendable {
     /// - Returns: The value, or `nil` when the response has no such header.
     public func value(forHTTPHeaderField name: String) -> String? {
         head?.value(forHTTPHeaderField: name)
+    }
+
+    /// The header fields as the server sent them, in order, a name sent more than once kept
+    /// as separate fields (`Set-Cookie` lines, `Link`, `WWW-Authenticate`): what a cache or a
+    /// gateway that forwards the response must replay.
+    ///
+    /// A transport that hands Quiver the fields one by one (``AsyncHTTPClientTransport``, a stub,
+    /// ``init(statusCode:data:url:httpVersion:headers:fileURL:)``) keeps them as they came.
+    /// `URLSession` joins repeated fields with `, ` and forgets their order before Quiver sees
+    /// them: a response made from an `HTTPURLResponse` lists one field per name, sorted by name.
+    public var headerFields: [HTTPHeaderField] {
+        head?.fields ?? []
     }
 
     /// `METHOD URL` of the request, for messages.

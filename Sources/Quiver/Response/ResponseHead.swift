@@ -21,6 +21,21 @@ enum ResponseHead: Sendable {
         }
     }
 
+    /// The header fields: the parts' in the order they came; an `HTTPURLResponse`'s sorted by
+    /// name (its dictionary keeps no order).
+    var fields: [HTTPHeaderField] {
+        switch self {
+        case .received(let response):
+            response.allHeaderFields.compactMap { name, value in
+                guard let name = name as? String else { return nil }
+                return HTTPHeaderField(name: name, value: (value as? String) ?? "\(value)")
+            }
+            .sorted { $0.name.lowercased() < $1.name.lowercased() }
+        case .parts(let parts):
+            parts.fields
+        }
+    }
+
     /// The value of header field `name`, matched case-insensitively; parts are read without
     /// making the `HTTPURLResponse`.
     func value(forHTTPHeaderField name: String) -> String? {
@@ -56,6 +71,11 @@ struct DeferredResponseHead: Sendable {
     /// Whether ``response`` was made already (for tests).
     var isMade: Bool {
         state.withLock { $0.made != nil }
+    }
+
+    /// The header fields, in the order they came.
+    var fields: [HTTPHeaderField] {
+        state.withLock { $0.fields.map { HTTPHeaderField(name: $0.name, value: $0.value) } }
     }
 
     /// The value of header field `name`, matched case-insensitively, read from the list: the

@@ -93,6 +93,17 @@ public protocol HTTPTransport: Sendable {
     /// - Returns: The head of the response and its body, still arriving.
     /// - Throws: Why no response head could be had.
     func stream(_ request: TransportRequest) async throws -> ResponseStream
+
+    /// The `Cookie` header field the transport itself would add to a request for `url`, from
+    /// cookies it keeps (``URLSessionTransport``'s ``CookieJar``); `nil` when it adds none.
+    ///
+    /// A provider's ``HTTPCache`` counts these cookies among the request's credentials, so
+    /// that a response is never served to a request that would have carried other cookies.
+    /// The default returns `nil`: a transport that adds cookies of its own must answer here.
+    ///
+    /// - Parameter url: The URL of the request.
+    /// - Returns: The cookies as one `Cookie` field value, or `nil`.
+    func cookieHeader(for url: URL) -> String?
 }
 
 extension HTTPTransport {
@@ -104,5 +115,13 @@ extension HTTPTransport {
     /// - Throws: ``StreamError/streamingNotSupported(transport:)``.
     public func stream(_ request: TransportRequest) async throws -> ResponseStream {
         throw StreamError.streamingNotSupported(transport: String(describing: Self.self))
+    }
+
+    /// The transport adds no cookies of its own.
+    ///
+    /// - Parameter url: The URL of the request.
+    /// - Returns: `nil`.
+    public func cookieHeader(for url: URL) -> String? {
+        nil
     }
 }

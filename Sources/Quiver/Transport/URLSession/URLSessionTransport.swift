@@ -156,6 +156,14 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
     }
 
+    /// The `Cookie` field this transport's ``cookies`` would add to a request for `url`.
+    ///
+    /// - Parameter url: The URL of the request.
+    /// - Returns: The cookies the jar sends there, or `nil`.
+    public func cookieHeader(for url: URL) -> String? {
+        cookies?.cookieHeader(for: url)
+    }
+
     /// Sends `request` and returns once the response head has arrived, with the body still
     /// arriving as a ``ResponseStream``: read only as fast as it is iterated (the task is
     /// suspended while 1 MiB waits unread), and closed when the reader stops.

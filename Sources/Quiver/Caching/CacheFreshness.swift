@@ -1,0 +1,123 @@
+import Foundation
+
+/// How fresh a stored response is at one moment (RFC 9111 §4.2), and what that allows.
+struct CacheFreshness: Sendable {
+    /// The response's current age in seconds (§4.2.3).
+    let age: TimeInterval
+    /// Its freshness lifetime in seconds (§4.2.1, else §4.2.2).
+    let lifetime: TimeInterval
+    /// Its directives.
+    let control: CacheControl
+
+    /// The statuses cacheable by default, which may be given a heuristic freshness (RFC 9110
+    /// §15.1). `206` is one, but partial content is not stored.
+    static let heuristicallyCacheable: Set<Int> = [200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501]
+    /// The most heuristic freshness a response gets: one day.
+    static let heuristicLimit: TimeInterval = 86_400
+
+    /// The freshness of `entry` at `now`.
+    init(entry: CacheEntry, now: Date) {
+        let fields = entry.headerFields
+        control = CacheControl(responseFields: fields)
+        age = Self.currentAge(fields: fields, requestTime: entry.requestTime, responseTime: entry.responseTime, now: now)
+        lifetime = Self.lifetime(statusCode: entry.statusCode, fields: fields, control: control,
+                                 responseTime: entry.responseTime)
+    }
+
+    /// Whether the response is fresh: its lifetime is longer than its age.
+    var isFresh: Bool {
+        lifetime > age
+    }
+
+    /// How long past its lifetime the response is; 0 while fresh.
+    var staleness: TimeInterval {
+        max(0, age - lifetime)
+    }
+
+    /// Whether the response may ever be served stale: not when it says `must-revalidate` or
+    /// `no-cache` (§4.2.4).
+    var mayServeStale: Bool {
+        !control.mustRevalidate && !control.noCache
+    }
+
+    /// Whether the response answers a request with `request`'s directives without contacting
+    /// the server: fresh enough for its `max-age` and `min-fresh`, or stale within its
+    /// `max-stale` (§5.2.1), and neither side asking for revalidation.
+    func satisfies(_ request: CacheControl) -> Bool {
+        guard !control.noCache, !request.noCache else { return false }
+        // A fresh `immutable` response need not be revalidated on a reload (RFC 8246).
+        if let maxAge = request.maxAge, age > TimeInterval(maxAge), !(control.immutable && isFresh) {
+            return false
+        }
+        if let minFresh = request.minFresh, lifetime - age < TimeInterval(minFresh) {
+            return false
+        }
+        if isFresh {
+            return true
+        }
+        guard let maxStale = request.maxStale, mayServeStale else { return false }
+        return maxStale == Int.max || staleness <= TimeInterval(maxStale)
+    }
+
+    /// Whether the stale response may be served while it is revalidated behind the caller
+    /// (`stale-while-revalidate`, RFC 5861 §3).
+    var isWithinStaleWhileRevalidate: Bool {
+        guard !isFresh, mayServeStale, let window = control.staleWhileRevalidate else { return false }
+        return staleness <= TimeInterval(window)
+    }
+
+    /// Whether the stale response may stand in for an error (`stale-if-error`, RFC 5861 §4):
+    /// the response's, the request's, or the target's own tolerance allows its staleness.
+    func mayServeStale(ifError request: CacheControl, allowing tolerance: TimeInterval?) -> Bool {
+        guard mayServeStale else { return false }
+        let allowances = [control.staleIfError.map(TimeInterval.init), request.staleIfError.map(TimeInterval.init), tolerance]
+        return allowances.contains { $0.map { staleness <= $0 } ?? false }
+    }
+
+    /// The current age (§4.2.3): the larger of the apparent age (`response_time − Date`) and
+    /// the `Age` received plus the time the exchange took, plus the time since it was stored.
+    static func currentAge(fields: [HTTPHeaderField], requestTime: Date, responseTime: Date, now: Date) -> TimeInterval {
+        let ageValue = fields.first { HeaderName.equal($0.name, "Age") }
+            .flatMap { CacheControl.seconds($0.value.trimmingCharacters(in: .whitespaces)) }
+            .map(TimeInterval.init) ?? 0
+        let dateValue = date(named: "Date", in: fields) ?? responseTime
+        let apparentAge = max(0, responseTime.timeIntervalSince(dateValue))
+        let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
+        let correctedInitialAge = max(apparentAge, ageValue + responseDelay)
+        let residentTime = max(0, now.timeIntervalSince(responseTime))
+        return correctedInitialAge + residentTime
+    }
+
+    /// The freshness lifetime (§4.2.1): `max-age`, else `Expires` − `Date` (an invalid or
+    /// repeated `Expires` is already expired), else a heuristic one (§4.2.2) for a status
+    /// cacheable by default (or a `public` response) with `Last-Modified`: 10 % of the time
+    /// since then, one day at most. `s-maxage` is for shared caches and ignored.
+    static func lifetime(statusCode: Int, fields: [HTTPHeaderField], control: CacheControl, responseTime: Date) -> TimeInterval {
+        if let maxAge = control.maxAge {
+            return TimeInterval(maxAge)
+        }
+        let dateValue = date(named: "Date", in: fields) ?? responseTime
+        let expires = fields.filter { HeaderName.equal($0.name, "Expires") }
+        if !expires.isEmpty {
+            guard Set(expires.map(\.value)).count == 1, let expiry = HTTPDate.parse(expires[0].value, now: dateValue) else {
+                return 0
+            }
+            return max(0, expiry.timeIntervalSince(dateValue))
+        }
+        guard heuristicallyCacheable.contains(statusCode) || control.isPublic,
+              let modified = date(named: "Last-Modified", in: fields) else {
+            return 0
+        }
+        return min(heuristicLimit, max(0, dateValue.timeIntervalSince(modified)) / 10)
+    }
+
+    /// Whether the response has an explicit expiration time (`max-age` or `Expires`).
+    static func hasExplicitExpiry(fields: [HTTPHeaderField], control: CacheControl) -> Bool {
+        control.maxAge != nil || fields.contains { HeaderName.equal($0.name, "Expires") }
+    }
+
+    /// The first field `name` of `fields` as an HTTP date, if it is one.
+    static func date(named name: String, in fields: [HTTPHeaderField]) -> Date? {
+        fields.first { HeaderName.equal($0.name, name) }.flatMap { HTTPDate.parse($0.value) }
+    }
+}

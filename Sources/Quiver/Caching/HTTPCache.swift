@@ -1,0 +1,136 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A provider's HTTP cache: a private cache by RFC 9111, in memory or in a directory you name,
+/// on every transport and in stub mode alike.
+///
+/// ```swift
+/// let provider = Provider<GitHub>(cache: HTTPCache())          // 10 MiB in memory
+/// let kept = try Provider<GitHub>(cache: HTTPCache(directory: cachesFolder, capacity: 50 << 20))
+/// ```
+///
+/// It sits between the plugins and the transport, so it sees each request as it goes on the
+/// wire (after the plugins added their header fields) and a stub or any transport answers its
+/// misses. A `GET` whose stored response is fresh is answered without a request
+/// (``Response/Source/cache(age:)``); a stale one is revalidated with `If-None-Match` or
+/// `If-Modified-Since`, and a `304` gives back the stored body with updated header fields
+/// (``Response/Source/revalidated``). What it follows of RFC 9111, and where it chooses, is in
+/// the Caching article.
+///
+/// **Whose answer.** A provider on a server often acts for many users, so responses are kept
+/// apart by the credentials of the request that got them: the values of its `Authorization`,
+/// `Proxy-Authorization` and `Cookie` fields (the transport's own cookies included, see
+/// ``HTTPTransport/cookieHeader(for:)``) and of every other header field ``Redaction`` keeps
+/// secret. A response is served only to a request with the same credentials, or with none when
+/// it had none. The cache keeps only digests of the URL, the credentials and the values a
+/// response varies on: no secret is stored in clear, in memory or on disk. `Set-Cookie` is never
+/// stored.
+///
+/// **Bounds.** Memory and directory are bounded in bytes; the least recently used entries go
+/// first. A stored body larger than a target's ``BodySizeLimits`` fails as the network would,
+/// with ``ResponseTooLarge``. Downloads to a file and streams are never cached.
+public final class HTTPCache: Sendable {
+    /// Where the entries are kept.
+    let store: any CacheStore
+    /// The current time; tests move it.
+    let clock: @Sendable () -> Date
+    /// Resources being revalidated in the background (`stale-while-revalidate`), so that one
+    /// stale entry starts one revalidation, however many requests it answers meanwhile.
+    let revalidating = Locked<Set<CacheKey>>([])
+
+    /// Creates a cache that keeps responses in memory.
+    ///
+    /// - Parameter memoryCapacity: The most bytes it keeps (bodies and header fields);
+    ///   defaults to 10 MiB.
+    public convenience init(memoryCapacity: Int = 10 * 1024 * 1024) {
+        self.init(store: MemoryCacheStore(capacity: max(0, memoryCapacity)))
+    }
+
+    /// Creates a cache that keeps responses in files in `directory`, which it creates (owner
+    /// only) on the first response it stores. Several providers, and several processes, may
+    /// share one directory.
+    ///
+    /// - Parameters:
+    ///   - directory: The directory; use one of its own, for Quiver removes files of its own
+    ///     format there (and never others).
+    ///   - capacity: The most bytes its files take; defaults to 100 MiB.
+    public convenience init(directory: URL, capacity: Int = 100 * 1024 * 1024) {
+        self.init(store: DiskCacheStore(directory: directory, capacity: max(0, capacity)))
+    }
+
+    /// Creates a cache on `store`, reading the time from `clock`.
+    init(store: any CacheStore, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// The bytes the stored responses take, as counted against the capacity.
+    public var byteCount: Int {
+        store.byteCount
+    }
+
+    /// Removes every stored response.
+    public func removeAll() {
+        store.removeAll()
+    }
+
+    /// Removes the responses stored for `url`, whoever's request got them.
+    ///
+    /// - Parameter url: The URL, as requested.
+    public func removeResponses(for url: URL) {
+        store.removeEntries(of: Self.resource(of: url))
+    }
+}
+
+extension HTTPCache {
+    /// How a call uses the cache: the target's policy, and what ``Provider/cachedThenFresh(for:)`` asks.
+    struct Rule: Sendable {
+        /// The target's policy (``CachePolicyProviding``), else `.useProtocolCachePolicy`.
+        var policy: URLRequest.CachePolicy = .useProtocolCachePolicy
+        /// The target's ``CachePolicyProviding/staleIfError``.
+        var staleIfError: TimeInterval?
+        /// Given the stored response before the request is sent, when the call shows it first.
+        var showStored: (@Sendable (Response) -> Void)?
+    }
+
+    /// The digest of the resource `url` names, for `GET` (the only method whose responses are
+    /// stored): scheme and host lowercased, a default port and an empty path normalised (RFC
+    /// 9110 §4.2.3), the fragment dropped.
+    static func resource(of url: URL) -> CacheDigest {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            return CacheDigest(of: "GET " + url.absoluteString)
+        }
+        parts.scheme = parts.scheme?.lowercased()
+        parts.host = parts.host?.lowercased()
+        if (parts.scheme == "http" && parts.port == 80) || (parts.scheme == "https" && parts.port == 443) {
+            parts.port = nil
+        }
+        if parts.percentEncodedPath.isEmpty {
+            parts.percentEncodedPath = "/"
+        }
+        parts.fragment = nil
+        return CacheDigest(of: "GET " + (parts.string ?? url.absoluteString))
+    }
+
+    /// The digest of the credentials among `fields`: each field ``Redaction`` keeps secret, by
+    /// lowercased name and value, in a fixed order.
+    static func identity(of fields: [HTTPHeaderField]) -> CacheDigest {
+        let redactor = Redaction.defaultRedactor
+        let secrets = fields.filter { redactor.isListed($0.name) }
+            .map { $0.name.lowercased() + "\u{0}" + $0.value }
+            .sorted()
+        return CacheDigest(of: secrets.joined(separator: "\u{1}"))
+    }
+
+    /// The header fields `request` goes out with: its own and the transport's cookies.
+    static func fields(of request: TransportRequest, cookies: String?) -> [HTTPHeaderField] {
+        var fields = (request.head.allHTTPHeaderFields ?? [:])
+            .map { HTTPHeaderField(name: $0.key, value: $0.value) }
+        if let cookies, !cookies.isEmpty {
+            fields.append(HTTPHeaderField(name: "Cookie", value: cookies))
+        }
+        return fields
+    }
+}
