@@ -28,8 +28,9 @@ final class MemoryCacheStore: CacheStore {
         var newest: Slot?
         var bytes = 0
 
+        /// Takes `slot` out of the recency list, if it is in it.
         mutating func unlink(_ slot: Slot) {
-            guard let node = nodes[slot] else { return }
+            guard let node = nodes[slot], node.older != nil || node.newer != nil || oldest == slot else { return }
             if let older = node.older { nodes[older]?.newer = node.newer } else { oldest = node.newer }
             if let newer = node.newer { nodes[newer]?.older = node.older } else { newest = node.older }
             nodes[slot]?.older = nil
