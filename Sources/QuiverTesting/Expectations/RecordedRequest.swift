@@ -124,6 +124,17 @@ public struct RecordedRequest: Sendable {
         headerFields.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
+    /// Whether the request revalidates a stored response: it carries `If-None-Match` or
+    /// `If-Modified-Since`, as the provider's ``HTTPCache`` sends them (a request the cache
+    /// answered never reaches the network, so ``StubNetwork/requests`` does not list it).
+    ///
+    /// ```swift
+    /// #expect(network.requests.map(\.isRevalidation) == [false, true])
+    /// ```
+    public var isRevalidation: Bool {
+        header("If-None-Match") != nil || header("If-Modified-Since") != nil
+    }
+
     /// The body as JSON, or `nil` when there is none or it is not JSON.
     public var json: JSONValue? {
         guard let body, !body.isEmpty else { return nil }

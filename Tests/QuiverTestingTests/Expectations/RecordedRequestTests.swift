@@ -20,6 +20,19 @@ import Testing
         #expect(json.header("CONTENT-TYPE") == "application/json")
     }
 
+    @Test func aRevalidationIsARequestCarryingTheCachesConditions() async throws {
+        let network = StubNetwork()
+        network.expect(.get, "/v1/item", times: 2)
+            .respond(status: 200, headers: ["Cache-Control": "max-age=0", "ETag": "\"v1\""], body: Data("{}".utf8))
+            .respond(status: 304, headers: ["ETag": "\"v1\""])
+        let provider = Provider<GenericTarget>(transport: network, cache: HTTPCache())
+        let target = GenericTarget(baseURL: try #require(URL(string: "https://h/v1")), path: "item")
+        _ = try await provider.response(for: target)
+        #expect(try await provider.response(for: target).source == .revalidated)
+        #expect(network.requests.map(\.isRevalidation) == [false, true])
+        try network.verify()
+    }
+
     @Test func aBodyOverTheLimitIsCountedNotKept() throws {
         let url = try #require(URL(string: "https://h/upload"))
         let large = Data(count: RecordedRequest.bodyLimit + 1)

@@ -469,6 +469,23 @@ import Testing
         #expect(second.data == Data("sample".utf8))
     }
 
+    // MARK: Seen everywhere
+
+    @Test func theLoggerAndTheDescriptionSayTheCacheAnswered() async throws {
+        let lines = Locked([String]())
+        let logger = NetworkLoggerPlugin(configuration: .init(output: { _, new in lines.withLock { $0 += new } }))
+        let origin = origin([("Cache-Control", "max-age=600")])
+        let (provider, _) = provider(origin, plugins: [logger])
+        _ = try await provider.response(for: Item())
+        clock.advance(12)
+        let cached = try await provider.response(for: Item())
+        let responses = lines.withLock { $0 }.filter { $0.contains("Response:") }
+        #expect(responses.count == 2)
+        #expect(!(responses.first ?? "").contains("from"))
+        #expect(responses.last?.hasSuffix("(from cache (age 12 s))") == true)
+        #expect(cached.description.hasSuffix("(from cache (age 12 s))"))
+    }
+
     // MARK: Cached, then fresh
 
     @Test func cachedThenFreshYieldsTheStoredResponseThenTheRevalidatedOne() async throws {

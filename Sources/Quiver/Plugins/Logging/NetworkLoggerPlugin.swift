@@ -224,7 +224,8 @@ public struct NetworkLoggerPlugin: PluginType {
         }
     }
 
-    /// `Response: GitHub.user GET https://… → 200, 512 bytes`; `url`: the request's, redacted.
+    /// `Response: GitHub.user GET https://… → 200, 512 bytes`, and where the provider's cache
+    /// answered, ` (from cache (age 12 s))`; `url`: the request's, redacted.
     private func summary(of response: Response, url: String?, target: any TargetType,
                          pass: inout RedactionPass) -> String {
         let (method, shownURL) = if let sent = response.request {
@@ -243,6 +244,11 @@ public struct NetworkLoggerPlugin: PluginType {
             $0.write(", ")
             $0.write(response.data.count)
             $0.write(" bytes")
+            if response.source != .network {
+                $0.write(" (from ")
+                $0.write(response.source.description)
+                $0.write(")")
+            }
         }
     }
 

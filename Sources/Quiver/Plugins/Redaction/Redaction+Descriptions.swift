@@ -9,8 +9,8 @@ import FoundationNetworking
 // users paste into bug reports. A mirror has these redacted texts as its only children.
 
 extension Response: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// `GET https://api.example.com/users → 200, 512 bytes` (or `→ 200, saved to <path>`),
-    /// redacted.
+    /// `GET https://api.example.com/users → 200, 512 bytes` (or `→ 200, saved to <path>`), with
+    /// ` (from cache (age 12 s))` when the provider's ``HTTPCache`` answered, redacted.
     public var description: String {
         RedactionPass.learning(request, self).finish(plainDescription)
     }
@@ -39,7 +39,8 @@ extension Response: CustomStringConvertible, CustomDebugStringConvertible, Custo
 
     private var plainDescription: String {
         if let fileURL { return "\(requestSummary) → \(statusCode), saved to \(fileURL.path)" }
-        return "\(requestSummary) → \(statusCode), \(data.count) bytes"
+        let origin = source == .network ? "" : " (from \(source))"
+        return "\(requestSummary) → \(statusCode), \(data.count) bytes\(origin)"
     }
 
     private static func redactedHeaders(of response: Response, by pass: RedactionPass) -> [(name: String, value: String)] {
