@@ -13,8 +13,8 @@ import Quiver
 ///
 /// | Metric | Kind | Dimensions |
 /// | --- | --- | --- |
-/// | `http_client_requests` | counter, one per attempt | `method`, `host`, `status`, `outcome` |
-/// | `http_client_request_duration` | timer, from sending to the outcome | `method`, `host`, `status`, `outcome` |
+/// | `http_client_requests` | counter, one per attempt | `method`, `host`, `status`, `outcome`, `source` |
+/// | `http_client_request_duration` | timer, from sending to the outcome | `method`, `host`, `status`, `outcome`, `source` |
 /// | `http_client_active_requests` | meter, attempts in flight | `method`, `host` |
 /// | `http_client_retries` | counter, attempts after the first | `method`, `host`, `reason` |
 ///
@@ -23,7 +23,9 @@ import Quiver
 /// server's host (as many as the upstreams the program calls); `status` the class of the status
 /// code (`1xx` to `5xx`, `none` without a response); `outcome` `success` or the ``QuiverError``
 /// case (``QuiverError/caseName``: `statusCode`, `timedOut`, `transport`, …); `reason` `retry`, or
-/// `challenge` for the attempt that answers a `401` with a refreshed credential. No path, query
+/// `challenge` for the attempt that answers a `401` with a refreshed credential; `source` where
+/// the response came from (``Response/Source/name``: `network`, or `cache`, `revalidated`,
+/// `stale` when the provider's ``HTTPCache`` answered). No path, query
 /// or header value is ever a dimension.
 public struct MetricsPlugin: AttemptObserving {
     /// What an attempt's outcome is recorded with. Opaque: only a provider hands it around.
@@ -75,16 +77,20 @@ public struct MetricsPlugin: AttemptObserving {
         attempt.active.decrement()
         let status: Int?
         let outcome: String
+        let source: String
         switch result {
         case .success(let response):
             status = response.statusCode
             outcome = "success"
+            source = response.source.name
         case .failure(let error):
             status = error.response?.statusCode
             outcome = error.caseName
+            source = error.response?.source.name ?? Response.Source.network.name
         }
         let statusClass = status.map { (100..<600).contains($0) ? "\($0 / 100)xx" : "other" } ?? "none"
-        let dimensions = [("method", attempt.method), ("host", attempt.host), ("status", statusClass), ("outcome", outcome)]
+        let dimensions = [("method", attempt.method), ("host", attempt.host), ("status", statusClass), ("outcome", outcome),
+                          ("source", source)]
         Counter(label: "http_client_requests", dimensions: dimensions, factory: factory).increment()
         Timer(label: "http_client_request_duration", dimensions: dimensions, factory: factory)
             .recordInterval(since: attempt.started, end: ended)

@@ -55,6 +55,13 @@ private final class Gate: HTTPTransport {
     }
 }
 
+/// Answers every request `200` with `Cache-Control: max-age=600`.
+private struct Cacheable: HTTPTransport {
+    func send(_ request: TransportRequest) async throws -> Response {
+        Response(statusCode: 200, data: Data("{}".utf8), url: request.url, headerFields: ["Cache-Control": "max-age=600"])
+    }
+}
+
 /// Fails every request as a connection that cannot be made.
 private struct Unreachable: HTTPTransport {
     func send(_ request: TransportRequest) async throws -> Response {
@@ -79,6 +86,18 @@ private struct Retrier: RequestRetrier {
         _ = try? await provider.response(for: target)
     }
 
+    @Test func aResponseTheCacheAnsweredIsCountedByItsSource() async throws {
+        let metrics = TestMetrics()
+        let provider = Provider<GenericTarget>(transport: Cacheable(), plugins: [MetricsPlugin(factory: metrics)],
+                                               cache: HTTPCache())
+        await request(GenericTarget(baseURL: base, path: "stock"), through: provider)
+        await request(GenericTarget(baseURL: base, path: "stock"), through: provider)
+
+        let success = [("method", "GET"), ("host", "api.example.com"), ("status", "2xx"), ("outcome", "success")]
+        #expect(try metrics.expectCounter("http_client_requests", success + [("source", "network")]).totalValue == 1)
+        #expect(try metrics.expectCounter("http_client_requests", success + [("source", "cache")]).totalValue == 1)
+    }
+
     @Test func eachAttemptIsCountedAndTimedByStatusClassAndOutcomeAndRetriesByReason() async throws {
         let metrics = TestMetrics()
         let provider = Provider<GenericTarget>(transport: Statuses(401, 503, 200),
@@ -86,9 +105,9 @@ private struct Retrier: RequestRetrier {
         await request(GenericTarget(baseURL: base, path: "stock"), through: provider)
 
         let get = [("method", "GET"), ("host", "api.example.com")]
-        #expect(try metrics.expectCounter("http_client_requests", get + [("status", "4xx"), ("outcome", "statusCode")]).totalValue == 1)
-        #expect(try metrics.expectCounter("http_client_requests", get + [("status", "5xx"), ("outcome", "statusCode")]).totalValue == 1)
-        #expect(try metrics.expectCounter("http_client_requests", get + [("status", "2xx"), ("outcome", "success")]).totalValue == 1)
+        #expect(try metrics.expectCounter("http_client_requests", get + [("status", "4xx"), ("outcome", "statusCode"), ("source", "network")]).totalValue == 1)
+        #expect(try metrics.expectCounter("http_client_requests", get + [("status", "5xx"), ("outcome", "statusCode"), ("source", "network")]).totalValue == 1)
+        #expect(try metrics.expectCounter("http_client_requests", get + [("status", "2xx"), ("outcome", "success"), ("source", "network")]).totalValue == 1)
         #expect(metrics.counterTotal(label: "http_client_requests") == 3)
         #expect(try metrics.expectCounter("http_client_retries", get + [("reason", "challenge")]).totalValue == 1)
         #expect(try metrics.expectCounter("http_client_retries", get + [("reason", "retry")]).totalValue == 1)
@@ -136,7 +155,7 @@ private struct Retrier: RequestRetrier {
         let metrics = TestMetrics()
         let provider = Provider<GenericTarget>(transport: Unreachable(), plugins: [MetricsPlugin(factory: metrics)])
         await request(GenericTarget(baseURL: base, path: "stock"), through: provider)
-        let dimensions = [("method", "GET"), ("host", "api.example.com"), ("status", "none"), ("outcome", "transport")]
+        let dimensions = [("method", "GET"), ("host", "api.example.com"), ("status", "none"), ("outcome", "transport"), ("source", "network")]
         #expect(try metrics.expectCounter("http_client_requests", dimensions).totalValue == 1)
         #expect(try metrics.expectTimer("http_client_request_duration", dimensions).values.count == 1)
     }
@@ -151,9 +170,9 @@ private struct Retrier: RequestRetrier {
         await request(GenericTarget(baseURL: server, path: "status/503"), through: provider)
         let host = try #require(server.host)
         let ok = try metrics.expectTimer("http_client_request_duration",
-                                         [("method", "GET"), ("host", host), ("status", "2xx"), ("outcome", "success")])
+                                         [("method", "GET"), ("host", host), ("status", "2xx"), ("outcome", "success"), ("source", "network")])
         #expect(try #require(ok.lastValue) >= 300_000_000)
         #expect(try metrics.expectCounter("http_client_requests",
-                                          [("method", "GET"), ("host", host), ("status", "5xx"), ("outcome", "statusCode")]).totalValue == 1)
+                                          [("method", "GET"), ("host", host), ("status", "5xx"), ("outcome", "statusCode"), ("source", "network")]).totalValue == 1)
     }
 }

@@ -23,7 +23,8 @@ import Tracing
 /// - **Attributes**, from OpenTelemetry's HTTP client conventions: `http.request.method`
 ///   (`_OTHER` for a method outside RFC 9110 and PATCH, with `http.request.method_original`),
 ///   `server.address`, `server.port`, `url.full` and, with the outcome,
-///   `http.response.status_code`. A failure, or a status of 400 and up, sets the span's status to
+///   `http.response.status_code` and `quiver.response.source` (``Response/Source/name``:
+///   `network`, or `cache`, `revalidated`, `stale` when the provider's ``HTTPCache`` answered). A failure, or a status of 400 and up, sets the span's status to
 ///   error and `error.type` to the status code or the ``QuiverError`` case (`timedOut`, …).
 /// - **No secret in a span**: `url.full` is the URL as every Quiver output shows it
 ///   (``Redaction/redactedURL(of:)``: query parameters and any secret the request's header
@@ -92,9 +93,11 @@ public struct TracingPlugin: AttemptObserving {
         let span = attempt.span
         let status: Int?
         var errorType: String?
+        var source: String?
         switch result {
         case .success(let response):
             status = response.statusCode
+            source = response.source.name
         case .failure(let error):
             status = error.response?.statusCode
             errorType = error.caseName
@@ -109,6 +112,9 @@ public struct TracingPlugin: AttemptObserving {
             }
             if let errorType {
                 attributes["error.type"] = errorType
+            }
+            if let source {
+                attributes["quiver.response.source"] = source
             }
         }
         if errorType != nil {

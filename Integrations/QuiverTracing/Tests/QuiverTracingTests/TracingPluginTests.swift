@@ -30,6 +30,13 @@ private final class Statuses: HTTPTransport {
     }
 }
 
+/// Answers every request `200` with `Cache-Control: max-age=600`.
+private struct Cacheable: HTTPTransport {
+    func send(_ request: TransportRequest) async throws -> Response {
+        Response(statusCode: 200, data: Data("{}".utf8), url: request.url, headerFields: ["Cache-Control": "max-age=600"])
+    }
+}
+
 /// Fails every request as a connection that cannot be made.
 private struct Unreachable: HTTPTransport {
     func send(_ request: TransportRequest) async throws -> Response {
@@ -120,6 +127,15 @@ private struct Retrier: RequestRetrier {
             #expect(!text.contains(token), "\(text)")
         }
         #expect(attribute(span, "url.full") == .string("https://api.example.com:8443/orders/<redacted>?access_token=<redacted>&page=2"))
+    }
+
+    @Test func aSpanSaysWhetherTheCacheAnswered() async throws {
+        let tracer = InMemoryTracer()
+        let provider = Provider<GenericTarget>(transport: Cacheable(), plugins: [TracingPlugin(tracer: tracer)],
+                                               cache: HTTPCache())
+        _ = try await provider.response(for: GenericTarget(baseURL: base, path: "stock"))
+        _ = try await provider.response(for: GenericTarget(baseURL: base, path: "stock"))
+        #expect(tracer.finishedSpans.map { attribute($0, "quiver.response.source") } == [.string("network"), .string("cache")])
     }
 
     @Test func aFailureWithoutAResponseIsAnErrorOfItsKind() async throws {
