@@ -101,7 +101,7 @@ public struct Response: Sendable {
     /// as separate fields (`Set-Cookie` lines, `Link`, `WWW-Authenticate`): what a cache or a
     /// gateway that forwards the response must replay.
     ///
-    /// A transport that hands Quiver the fields one by one (``AsyncHTTPClientTransport``, a stub,
+    /// A transport that hands Quiver the fields one by one (`AsyncHTTPClientTransport`, a stub,
     /// ``init(statusCode:data:url:httpVersion:headers:fileURL:)``) keeps them as they came.
     /// `URLSession` joins repeated fields with `, ` and forgets their order before Quiver sees
     /// them: a response made from an `HTTPURLResponse` lists one field per name, sorted by name.

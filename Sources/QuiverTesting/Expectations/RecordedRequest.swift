@@ -125,7 +125,7 @@ public struct RecordedRequest: Sendable {
     }
 
     /// Whether the request revalidates a stored response: it carries `If-None-Match` or
-    /// `If-Modified-Since`, as the provider's ``HTTPCache`` sends them (a request the cache
+    /// `If-Modified-Since`, as the provider's `HTTPCache` sends them (a request the cache
     /// answered never reaches the network, so ``StubNetwork/requests`` does not list it).
     ///
     /// ```swift
