@@ -33,16 +33,23 @@ enum CacheValidation {
     }
 
     /// The conditions that revalidate `entry` (§4.3.1): `If-None-Match` with its entity tag,
-    /// and `If-Modified-Since` with its `Last-Modified`; none when it has neither validator.
+    /// and `If-Modified-Since` with its `Last-Modified`; none when it has neither validator. A
+    /// validator holding a control character (a line end) is never sent: a server's answer
+    /// cannot add a line to a request.
     static func conditions(for entry: CacheEntry) -> [HTTPHeaderField] {
         var conditions: [HTTPHeaderField] = []
-        if let tag = value("ETag", in: entry.headerFields) {
+        if let tag = value("ETag", in: entry.headerFields), isSendable(tag) {
             conditions.append(HTTPHeaderField(name: "If-None-Match", value: tag))
         }
-        if let modified = value("Last-Modified", in: entry.headerFields) {
+        if let modified = value("Last-Modified", in: entry.headerFields), isSendable(modified) {
             conditions.append(HTTPHeaderField(name: "If-Modified-Since", value: modified))
         }
         return conditions
+    }
+
+    /// Whether `value` may stand in a header field: no control character but a tab.
+    private static func isSendable(_ value: String) -> Bool {
+        !value.isEmpty && value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7f) }
     }
 
     /// `entry` updated by a `304` with `fields`, received for a request sent at `requestTime`,

@@ -72,6 +72,11 @@ import Testing
         #expect(CacheValidation.conditions(for: entry([])).isEmpty)
     }
 
+    @Test func aValidatorWithALineEndIsNeverSent() {
+        #expect(CacheValidation.conditions(for: entry([("ETag", "\"v1\"\r\nX-Injected: 1")])).isEmpty)
+        #expect(CacheValidation.conditions(for: entry([("Last-Modified", "x\u{0}y")])).isEmpty)
+    }
+
     @Test func a304UpdatesTheStoredFieldsButNotTheBodysFraming() throws {
         let stored = entry([("ETag", "\"v1\""), ("Content-Length", "4"), ("Cache-Control", "max-age=1"), ("X-Kept", "yes")])
         let updated = try #require(CacheValidation.updated(stored, by: fields([("ETag", "\"v1\""), ("Cache-Control", "max-age=60"),
