@@ -81,9 +81,29 @@ public enum PetGateway {
             }
             return "done"
         }
+        router.get("sign-in") { _, context -> Hummingbird.Response in
+            let answer = try await calling(upstream: context.logger) {
+                try await provider.response(for: Upstream(baseURL: upstream, route: .signIn))
+            }
+            return forwarded(answer)
+        }
         return Application(router: router, configuration: .init(address: address, serverName: "pet-gateway"),
                            onServerRunning: { channel in onServerRunning(channel.localAddress?.port ?? 0) },
                            logger: logger)
+    }
+
+    /// `answer` as the gateway's own response: its status, body and header fields as the upstream
+    /// sent them, each `Set-Cookie` line kept apart (`Quiver.Response.headerFields`; joined, they
+    /// could not be split back), without the fields of the upstream's own connection.
+    static func forwarded(_ answer: Quiver.Response) -> Hummingbird.Response {
+        let hopByHop: Set<String> = ["connection", "keep-alive", "transfer-encoding", "content-length", "te", "upgrade"]
+        var fields = HTTPFields()
+        for field in answer.headerFields where !hopByHop.contains(field.name.lowercased()) {
+            guard let name = HTTPFields.Element.Name(field.name) else { continue }
+            fields.append(HTTPFields.Element(name: name, value: field.value))
+        }
+        return Hummingbird.Response(status: .init(code: answer.statusCode), headers: fields,
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.data)))
     }
 
     /// What `call` returns, or the service's own `502` when the upstream fails: the upstream's

@@ -10,6 +10,8 @@ public struct Upstream: TargetType, AccessTokenAuthorizable {
         case pet(id: String)
         /// An answer `seconds` late.
         case slow(seconds: Double)
+        /// The upstream's sign-in, whose answer sets several cookies.
+        case signIn
     }
 
     /// The upstream's base URL.
@@ -28,6 +30,7 @@ public struct Upstream: TargetType, AccessTokenAuthorizable {
         switch route {
         case .pet(let id): "echo/pets/\(segment: id)"
         case .slow: "delay"
+        case .signIn: "login-cookies"
         }
     }
 
@@ -39,6 +42,7 @@ public struct Upstream: TargetType, AccessTokenAuthorizable {
         switch route {
         case .pet: .plain
         case .slow(let seconds): .query(["seconds": .double(seconds)])
+        case .signIn: .plain
         }
     }
 

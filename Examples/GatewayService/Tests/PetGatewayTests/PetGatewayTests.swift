@@ -75,6 +75,22 @@ struct PetGatewayTests {
         }
     }
 
+    @Test func forwardsEachSetCookieOfTheUpstreamApart() async throws {
+        let upstream = try UpstreamServer()
+        defer { upstream.tearDown() }
+        let running = try await start(upstream: upstream.url)
+        let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton)
+        let response = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(running.port)/sign-in"), timeout: .seconds(30))
+        let cookies = response.headers["Set-Cookie"]
+        _ = try await response.body.collect(upTo: 1 << 20)
+        try await client.shutdown()
+        await running.group.triggerGracefulShutdown()
+        try await running.run.value
+        #expect(response.status.code == 200)
+        #expect(cookies.count == 3)
+        #expect(cookies.last == "remember=R3MEMBER-SECRET-VALUE; Expires=Wed, 21 Oct 2037 07:28:00 GMT; Path=/login-cookies")
+    }
+
     @Test func servesRecoversFromAnUpstreamOutageAndShutsDownWithRequestsInFlight() async throws {
         let upstream = try UpstreamServer()
         defer { upstream.tearDown() }
