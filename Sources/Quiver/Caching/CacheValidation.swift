@@ -96,25 +96,31 @@ enum CacheValidation {
         return true
     }
 
-    /// `stored` with every field of `fields` replacing those of its name, in place of the first
-    /// and the others dropped, new names appended; the stored body's framing fields and what a
-    /// cache never stores are kept out (§3.2).
+    /// `stored` with every field of `fields` replacing those of its name (all of a name's
+    /// fields together, where its first stood), new names appended the same way, in the order
+    /// they first come; the stored body's framing fields and what a cache never stores are kept
+    /// out (§3.2). Merging the same fields again changes nothing.
     static func merged(_ stored: [HTTPHeaderField], with fields: [HTTPHeaderField]) -> [HTTPHeaderField] {
         let incoming = storedFields(of: fields).filter { !kept.contains($0.name.lowercased()) }
         let replaced = Set(incoming.map { $0.name.lowercased() })
         var result: [HTTPHeaderField] = []
         var placed: Set<String> = []
-        for field in stored {
-            let name = field.name.lowercased()
-            guard replaced.contains(name) else {
-                result.append(field)
-                continue
-            }
+        func place(_ name: String) {
             if placed.insert(name).inserted {
                 result += incoming.filter { $0.name.lowercased() == name }
             }
         }
-        result += incoming.filter { !placed.contains($0.name.lowercased()) }
+        for field in stored {
+            let name = field.name.lowercased()
+            if replaced.contains(name) {
+                place(name)
+            } else {
+                result.append(field)
+            }
+        }
+        for field in incoming {
+            place(field.name.lowercased())
+        }
         return result
     }
 

@@ -89,6 +89,14 @@ import Testing
         #expect(updated.responseTime == Date(timeIntervalSince1970: 6))
     }
 
+    @Test func mergingTheSameFieldsTwiceChangesNothingMore() {
+        // Found by the CacheHeaders fuzzer: a repeated new name split around another new name.
+        let incoming = fields([("Cache-Control", ""), ("Date", "d"), ("Cache-Control", "")])
+        let once = CacheValidation.merged(fields([("Authorization", "a")]), with: incoming)
+        #expect(once == fields([("Authorization", "a"), ("Cache-Control", ""), ("Cache-Control", ""), ("Date", "d")]))
+        #expect(CacheValidation.merged(once, with: incoming) == once)
+    }
+
     @Test func a304ForAnotherRepresentationSelectsNothing() {
         let stored = entry([("ETag", "\"v1\"")])
         #expect(CacheValidation.updated(stored, by: fields([("ETag", "\"v2\"")]), requestTime: .now, responseTime: .now) == nil)
