@@ -8,4 +8,5 @@ let benchmarks: @Sendable () -> Void = {
     registerFormEncoding()
     registerStubbedPipeline()
     registerBuiltinPlugins()
+    registerCaching()
 }

@@ -72,9 +72,14 @@ public struct AuthorizedUser: TargetType, AccessTokenAuthorizable {
 /// ``LiveUser`` for providers whose plugins authorize it.
 public struct AuthorizedLiveUser: TargetType, AccessTokenAuthorizable {
     public let baseURL: URL
-    public init(baseURL: URL) { self.baseURL = baseURL }
+    /// A number that makes the URL one of its own (`?n=…`), or `nil`.
+    public let number: Int?
+    public init(baseURL: URL, number: Int? = nil) {
+        self.baseURL = baseURL
+        self.number = number
+    }
     public var path: String { "user.json" }
     public var method: HTTPMethod { .get }
-    public var task: HTTPTask { .plain }
+    public var task: HTTPTask { number.map { .query(["n": "\($0)"]) } ?? .plain }
     public var authorizationType: AuthorizationType? { .bearer }
 }

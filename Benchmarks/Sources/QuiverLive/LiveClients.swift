@@ -13,7 +13,10 @@ protocol LiveClient: Sendable {
     func fetch() async throws
 }
 
-struct UnexpectedResponse: Error {}
+/// A response that was not the 200 with a body a client expects; `reason` says what it was.
+struct UnexpectedResponse: Error {
+    var reason = ""
+}
 
 extension URLSessionConfiguration {
     /// The default configuration without an HTTP cache, as `URLSessionTransport()` sets up its
@@ -34,6 +37,8 @@ struct RawClient: LiveClient {
     let session: URLSession
     let url: URL
     let headers: [(name: String, value: String)]
+    /// Numbers the URL (`?n=…`) so that each request asks a URL of its own, when set.
+    var numbers: Numbers?
 
     /// - Parameters:
     ///   - url: The file to fetch.
@@ -47,13 +52,13 @@ struct RawClient: LiveClient {
     }
 
     func fetch() async throws {
-        var request = URLRequest(url: url)
+        var request = URLRequest(url: numbers.flatMap { URL(string: url.absoluteString + "?n=\($0.next())") } ?? url)
         for (name, value) in headers {
             request.setValue(value, forHTTPHeaderField: name)
         }
         let (data, response) = try await session.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200, !data.isEmpty else {
-            throw UnexpectedResponse()
+            throw UnexpectedResponse(reason: "\(request.url?.absoluteString ?? ""): \((response as? HTTPURLResponse)?.statusCode ?? 0)")
         }
     }
 }
@@ -75,17 +80,36 @@ struct ProviderClient: LiveClient {
     }
 }
 
+/// Hands out 1, 2, 3, …: a URL of its own for each request.
+///
+/// `@unchecked Sendable`: its one mutable value is read and written only while `lock` is held.
+final class Numbers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        last += 1
+        return last
+    }
+}
+
 /// What users install: `AccessTokenPlugin` with a JWT-sized token, `HeadersPlugin`, the
 /// logger with its output discarded, over the default transport (`URLSessionTransport()`, no
 /// HTTP cache). Its raw twin sends the same headers with a session configured the same way.
 struct BuiltinProviderClient: LiveClient {
-    let name = "Quiver + token, headers, logger"
+    let name: String
     let provider: Provider<AuthorizedLiveUser>
-    let target: AuthorizedLiveUser
+    let baseURL: URL
+    /// Numbers the URL of each request, with a cache that each request misses, when set.
+    let numbers: Numbers?
 
-    init(baseURL: URL, tokenLength: Int) {
-        provider = Provider(plugins: BuiltinPlugins.usual(tokenLength: tokenLength))
-        target = AuthorizedLiveUser(baseURL: baseURL)
+    init(baseURL: URL, tokenLength: Int, cacheMisses: Bool = false) {
+        name = cacheMisses ? "Quiver + token, headers, logger, cache (misses)" : "Quiver + token, headers, logger"
+        provider = Provider(plugins: BuiltinPlugins.usual(tokenLength: tokenLength), cache: cacheMisses ? HTTPCache() : nil)
+        self.baseURL = baseURL
+        numbers = cacheMisses ? Numbers() : nil
     }
 
     /// The headers the plugins set, for the raw twin.
@@ -95,9 +119,9 @@ struct BuiltinProviderClient: LiveClient {
     }
 
     func fetch() async throws {
-        let response = try await provider.response(for: target)
-        guard response.statusCode == 200, !response.data.isEmpty else {
-            throw UnexpectedResponse()
+        let response = try await provider.response(for: AuthorizedLiveUser(baseURL: baseURL, number: numbers?.next()))
+        guard response.statusCode == 200, !response.data.isEmpty, !response.source.isFromCache else {
+            throw UnexpectedResponse(reason: "\(response.statusCode), \(response.data.count) bytes, \(response.source)")
         }
     }
 }

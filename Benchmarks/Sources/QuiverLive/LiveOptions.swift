@@ -41,6 +41,10 @@ struct LiveOptions {
     /// With `--scale`: run only this side (`raw` or `quiver`), for a profiler, and print its CPU
     /// per request at each level.
     var scaleSide: String?
+    /// With `--builtin-plugins`: the provider has an ``HTTPCache`` and both sides ask a URL of
+    /// their own each time (`user.json?n=…`): every request a miss that is then stored, what
+    /// the cache costs a request it cannot answer.
+    var cacheMisses = false
     /// With `--builtin-plugins`: the access token's length (a JWT is about 200).
     var tokenLength = 200
     /// With `--split`: run only this layer, unmeasured, for a profiler.
@@ -73,6 +77,10 @@ struct LiveOptions {
             }
             if flag == "--openapi" {
                 openAPI = true
+                continue
+            }
+            if flag == "--cache" {
+                cacheMisses = true
                 continue
             }
             if flag == "--builtin-plugins" {
@@ -123,7 +131,7 @@ struct LiveOptions {
     private static func usage(_ problem: String) -> Never {
         FileHandle.standardError.write(Data("""
             QuiverLive: \(problem)
-            usage: QuiverLive --base-url URL [--openapi | --async-http-client] [--builtin-plugins] [--rounds N] [--requests N] [--concurrent-requests N] [--concurrency N]
+            usage: QuiverLive --base-url URL [--openapi | --async-http-client] [--builtin-plugins [--cache]] [--rounds N] [--requests N] [--concurrent-requests N] [--concurrency N]
                    QuiverLive --base-url URL --split [--layer N | --layers N,M,…] [same options]
                    QuiverLive --base-url URL --scale [--levels 1,16,256,1024] [--scale-rounds N] [--scale-plugins token,headers,logger|none | --scale-transport-alone] [--scale-side raw|quiver] [--token-length N]
                    QuiverLive --print-body

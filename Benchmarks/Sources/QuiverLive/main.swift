@@ -29,9 +29,13 @@ if options.openAPI {
                                              tokenLength: options.tokenLength)
 } else if options.builtinPlugins {
     // Both sides without an HTTP cache: what URLSessionTransport() does by default.
-    raw = RawClient(url: fileURL, headers: BuiltinProviderClient.headers(tokenLength: options.tokenLength),
-                    configuration: .withoutCache)
-    provider = BuiltinProviderClient(baseURL: options.baseURL, tokenLength: options.tokenLength)
+    // With --cache, the provider has a cache that every request misses: both ask a URL of their own.
+    var rawClient = RawClient(url: fileURL, headers: BuiltinProviderClient.headers(tokenLength: options.tokenLength),
+                              configuration: .withoutCache)
+    rawClient.numbers = options.cacheMisses ? Numbers() : nil
+    raw = rawClient
+    provider = BuiltinProviderClient(baseURL: options.baseURL, tokenLength: options.tokenLength,
+                                     cacheMisses: options.cacheMisses)
 } else {
     raw = RawClient(url: fileURL)
     provider = ProviderClient(target: LiveUser(baseURL: options.baseURL))
