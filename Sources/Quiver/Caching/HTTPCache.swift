@@ -8,7 +8,7 @@ import FoundationNetworking
 ///
 /// ```swift
 /// let provider = Provider<GitHub>(cache: HTTPCache())          // 10 MiB in memory
-/// let kept = try Provider<GitHub>(cache: HTTPCache(directory: cachesFolder, capacity: 50 << 20))
+/// let kept = Provider<GitHub>(cache: HTTPCache(directory: cachesFolder, capacity: 50 << 20))
 /// ```
 ///
 /// It sits between the plugins and the transport, so it sees each request as it goes on the
