@@ -3,10 +3,21 @@ import Foundation
 /// The `Cache-Control` directives of one message (RFC 9111 §5.2), as a private cache reads them.
 ///
 /// Parsed from every `Cache-Control` field of the message, in order: names are case-insensitive,
-/// values may be tokens or quoted strings, empty list items and unknown directives are ignored.
-/// Where the RFC lets a cache choose, the strictest reading wins (§4.2.1): a directive given twice
-/// with different values, or a `max-age` that is not a number, makes the response stale at once
-/// (`max-age=0`), and a number past 2³¹ is 2³¹ (§1.2.2).
+/// values may be tokens or quoted strings, empty list items and unknown directives are ignored
+/// (§5.2.3). Where the RFC lets a cache choose, the strictest reading wins:
+///
+/// - `max-age` (and `s-maxage`) given twice with different values, or with a value that is not
+///   delta-seconds, makes the response stale at once (`max-age=0`): §4.2.1 lets a cache
+///   "consider the response stale" rather than pick one, and §1.2.2 asks it to treat an
+///   invalid delta as such.
+/// - `max-stale`, `stale-while-revalidate` and `stale-if-error`, which widen what may be served,
+///   keep the smallest value given; a malformed one allows nothing (`0`).
+/// - `min-fresh`, which narrows it, keeps the largest; a malformed one asks for 2³¹ s.
+/// - a qualified `no-cache` repeated with other field names, or with and without names, is
+///   unqualified.
+/// - a number past 2³¹ is 2³¹ (§1.2.2).
+/// - a quoted string is an argument only when it follows `=`; one left open at the end of the
+///   field value quotes nothing, so `x="open, no-store` still says `no-store`.
 struct CacheControl: Sendable, Equatable {
     /// `no-store`: nothing of the message may be stored.
     var noStore = false
@@ -19,8 +30,11 @@ struct CacheControl: Sendable, Equatable {
     var mustRevalidate = false
     /// `proxy-revalidate`: `must-revalidate` for shared caches only; kept, not acted on.
     var proxyRevalidate = false
-    /// `private`: for a private cache such as this one, storable.
+    /// `private`: for a private cache such as this one, storable (§3, §5.2.2.7).
     var isPrivate = false
+    /// The field names of a qualified `private="…"`, lowercased: they restrict shared caches
+    /// only (§5.2.2.7), so this cache reads them and keeps them all.
+    var privateFields: [String] = []
     /// `public`: storable even where it would not be by default.
     var isPublic = false
     /// `max-age` in seconds.
@@ -45,6 +59,14 @@ struct CacheControl: Sendable, Equatable {
     /// `must-understand`: store only a status this cache understands.
     var mustUnderstand = false
 
+    /// Whether a stored response must be revalidated before each use: `no-cache`, qualified or
+    /// not. A qualified `no-cache="…"` lets a cache serve the rest of the response without the
+    /// named fields (§5.2.2.4); this cache, as the RFC notes most do, treats it as unqualified,
+    /// so the named fields are never served unrevalidated.
+    var requiresRevalidation: Bool {
+        noCache || !noCacheFields.isEmpty
+    }
+
     /// The largest delta-seconds a value may have (§1.2.2).
     static let largestDelta = 1 << 31
 
@@ -67,7 +89,8 @@ struct CacheControl: Sendable, Equatable {
     }
 
     /// The directives of a request's header fields: its `Cache-Control`, and `Pragma: no-cache`
-    /// when it has no `Cache-Control` (§5.4).
+    /// when it has no `Cache-Control`. RFC 9111 §5.4 deprecates `Pragma` and gives no rule of
+    /// its own; this is RFC 7234 §5.4's, which HTTP/1.0 clients still rely on.
     init(requestFields fields: [HTTPHeaderField]) {
         let values = fields.filter { HeaderName.equal($0.name, "Cache-Control") }.map(\.value)
         self.init(values)
@@ -77,7 +100,8 @@ struct CacheControl: Sendable, Equatable {
         }
     }
 
-    /// The directives of a response's header fields.
+    /// The directives of a response's header fields. `Pragma` is ignored in a response: its
+    /// meaning there was never specified (§5.4).
     init(responseFields fields: [HTTPHeaderField]) {
         self.init(fields.filter { HeaderName.equal($0.name, "Cache-Control") }.map(\.value))
     }
@@ -89,15 +113,18 @@ struct CacheControl: Sendable, Equatable {
         case "no-store": noStore = true
         case "no-cache":
             if let argument, !conflicting {
-                let fields = argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-                    .filter { !$0.isEmpty }
+                let fields = Self.fieldNames(argument)
                 if fields.isEmpty { noCache = true } else { noCacheFields += fields }
             } else {
                 noCache = true
             }
         case "must-revalidate": mustRevalidate = true
         case "proxy-revalidate": proxyRevalidate = true
-        case "private": isPrivate = true
+        case "private":
+            isPrivate = true
+            if let argument {
+                privateFields += Self.fieldNames(argument).filter { !privateFields.contains($0) }
+            }
         case "public": isPublic = true
         case "only-if-cached": onlyIfCached = true
         case "immutable": immutable = true
@@ -109,16 +136,19 @@ struct CacheControl: Sendable, Equatable {
         case "s-maxage":
             sharedMaxAge = conflicting ? 0 : Self.seconds(argument) ?? 0
         case "max-stale":
-            // Without a value, any staleness; malformed or conflicting, none.
-            maxStale = conflicting ? 0 : argument == nil ? Int.max : Self.seconds(argument) ?? 0
+            // Without a value, any staleness; malformed, none; given twice, the least.
+            let allowed = argument == nil ? Int.max : Self.seconds(argument) ?? 0
+            maxStale = conflicting ? min(maxStale ?? allowed, allowed) : allowed
         case "min-fresh":
             // The strictest reading asks for the most freshness.
             let asked = Self.seconds(argument) ?? Self.largestDelta
             minFresh = conflicting ? max(minFresh ?? 0, asked) : asked
         case "stale-while-revalidate":
-            staleWhileRevalidate = conflicting ? 0 : Self.seconds(argument) ?? 0
+            let allowed = Self.seconds(argument) ?? 0
+            staleWhileRevalidate = conflicting ? min(staleWhileRevalidate ?? allowed, allowed) : allowed
         case "stale-if-error":
-            staleIfError = conflicting ? 0 : Self.seconds(argument) ?? 0
+            let allowed = Self.seconds(argument) ?? 0
+            staleIfError = conflicting ? min(staleIfError ?? allowed, allowed) : allowed
         default:
             break
         }
@@ -135,58 +165,69 @@ struct CacheControl: Sendable, Equatable {
         return value
     }
 
+    /// The field names of a qualified `no-cache` or `private` argument: split at commas,
+    /// trimmed, lowercased, empty ones dropped.
+    private static func fieldNames(_ argument: String) -> [String] {
+        argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+    }
+
     /// The directives of one field value: lowercased names, each with its argument (unquoted)
-    /// or `nil`. Commas inside a quoted string do not split.
+    /// or `nil`. A comma inside a quoted argument does not split; a `"` anywhere else is an
+    /// ordinary character, and a quoted argument never closed quotes nothing (its text up to
+    /// the next comma is the argument), so a stray quote cannot hide the directives after it.
     static func directives(in value: String) -> [(name: String, argument: String?)] {
         var result: [(name: String, argument: String?)] = []
-        var items: [Substring] = []
-        var start = value.startIndex
-        var index = value.startIndex
-        var quoted = false
-        while index < value.endIndex {
-            let character = value[index]
-            if character == "\"" {
-                quoted.toggle()
-            } else if character == "\\", quoted {
-                index = value.index(after: index)
-                if index == value.endIndex { break }
-            } else if character == ",", !quoted {
-                items.append(value[start..<index])
-                start = value.index(after: index)
-            }
-            index = value.index(after: index)
+        let characters = Array(value)
+        var index = 0
+        let whitespace: Set<Character> = [" ", "\t"]
+        func skipWhitespace() {
+            while index < characters.count, whitespace.contains(characters[index]) { index += 1 }
         }
-        items.append(value[start...])
-        for item in items {
-            let trimmed = item.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty else { continue }
-            guard let equals = trimmed.firstIndex(of: "=") else {
-                result.append((trimmed.lowercased(), nil))
-                continue
+        func trimmed(_ slice: ArraySlice<Character>) -> String {
+            String(slice).trimmingCharacters(in: .whitespaces)
+        }
+        while index < characters.count {
+            // The name: up to `=` or the end of the item.
+            let nameStart = index
+            while index < characters.count, characters[index] != "=", characters[index] != "," { index += 1 }
+            let name = trimmed(characters[nameStart..<index]).lowercased()
+            var argument: String?
+            if index < characters.count, characters[index] == "=" {
+                index += 1
+                skipWhitespace()
+                let argumentStart = index
+                if index < characters.count, characters[index] == "\"", let (text, end) = quoted(characters, from: index) {
+                    argument = text
+                    index = end
+                }
+                let rest = index
+                while index < characters.count, characters[index] != "," { index += 1 }
+                // Text after a closing quote makes the whole argument malformed, as it is.
+                if argument == nil || !trimmed(characters[rest..<index]).isEmpty {
+                    argument = trimmed(characters[argumentStart..<index])
+                }
             }
-            let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            guard !name.isEmpty else { continue }
-            var argument = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") {
-                argument = Self.unquoted(argument.dropFirst().dropLast())
-            }
-            result.append((name, argument))
+            if index < characters.count { index += 1 }   // the comma
+            if !name.isEmpty { result.append((name, argument)) }
         }
         return result
     }
 
-    /// The text of a quoted string's inside, its `\` escapes undone.
-    private static func unquoted(_ inside: Substring) -> String {
+    /// The quoted string starting at `start` (a `"`) in `characters`: its text with the `\`
+    /// escapes undone, and the index after its closing quote; `nil` when it is never closed.
+    private static func quoted(_ characters: [Character], from start: Int) -> (text: String, end: Int)? {
         var text = ""
-        var escaped = false
-        for character in inside {
-            if escaped || character != "\\" {
-                text.append(character)
-                escaped = false
-            } else {
-                escaped = true
+        var index = start + 1
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\"" { return (text, index + 1) }
+            if character == "\\" {
+                index += 1
+                guard index < characters.count else { return nil }
             }
+            text.append(characters[index])
+            index += 1
         }
-        return text
+        return nil
     }
 }
