@@ -10,9 +10,12 @@ struct CacheFreshness: Sendable {
     let control: CacheControl
 
     /// The statuses cacheable by default, which may be given a heuristic freshness (RFC 9110
-    /// §15.1). `206` is one, but partial content is not stored.
+    /// §15.1, RFC 9111 §4.2.2). `206` is one, but partial content is not stored
+    /// (``CacheStorability``).
     static let heuristicallyCacheable: Set<Int> = [200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501]
-    /// The most heuristic freshness a response gets: one day.
+    /// The most heuristic freshness a response gets: one day. RFC 9111 §4.2.2 only suggests
+    /// 10 % of the time since `Last-Modified`; the cap keeps a resource unchanged for years
+    /// from being served unchecked for months (and RFC 7234 had caches warn past a day).
     static let heuristicLimit: TimeInterval = 86_400
 
     /// The freshness of `entry` at `now`.
@@ -35,16 +38,18 @@ struct CacheFreshness: Sendable {
     }
 
     /// Whether the response may ever be served stale: not when it says `must-revalidate` or
-    /// `no-cache` (§4.2.4).
+    /// `no-cache`, qualified or not (§4.2.4, §5.2.2.2, §5.2.2.4). `proxy-revalidate` binds
+    /// shared caches only.
     var mayServeStale: Bool {
-        !control.mustRevalidate && !control.noCache
+        !control.mustRevalidate && !control.requiresRevalidation
     }
 
     /// Whether the response answers a request with `request`'s directives without contacting
     /// the server: fresh enough for its `max-age` and `min-fresh`, or stale within its
-    /// `max-stale` (§5.2.1), and neither side asking for revalidation.
+    /// `max-stale` (§5.2.1), and neither side asking for revalidation (`no-cache`, §5.2.1.4,
+    /// §5.2.2.4; a request's `Pragma: no-cache` is read into its ``CacheControl``).
     func satisfies(_ request: CacheControl) -> Bool {
-        guard !control.noCache, !request.noCache else { return false }
+        guard !control.requiresRevalidation, !request.noCache else { return false }
         // A fresh `immutable` response need not be revalidated on a reload (RFC 8246).
         if let maxAge = request.maxAge, age > TimeInterval(maxAge), !(control.immutable && isFresh) {
             return false
@@ -76,11 +81,18 @@ struct CacheFreshness: Sendable {
 
     /// The current age (§4.2.3): the larger of the apparent age (`response_time − Date`) and
     /// the `Age` received plus the time the exchange took, plus the time since it was stored.
+    ///
+    /// `Age` is read as §5.1 says: of a list (or several fields) the first member, and an
+    /// invalid one is ignored (counts as 0). Without a valid `Date`, the time the response was
+    /// received stands in for it (RFC 9110 §6.6.1), so the apparent age is 0.
     static func currentAge(fields: [HTTPHeaderField], requestTime: Date, responseTime: Date, now: Date) -> TimeInterval {
         let ageValue = fields.first { HeaderName.equal($0.name, "Age") }
-            .flatMap { CacheControl.seconds($0.value.trimmingCharacters(in: .whitespaces)) }
+            .flatMap { field in
+                let first = field.value.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                return CacheControl.seconds(first.trimmingCharacters(in: .whitespaces))
+            }
             .map(TimeInterval.init) ?? 0
-        let dateValue = date(named: "Date", in: fields) ?? responseTime
+        let dateValue = date(named: "Date", in: fields, near: responseTime) ?? responseTime
         let apparentAge = max(0, responseTime.timeIntervalSince(dateValue))
         let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
         let correctedInitialAge = max(apparentAge, ageValue + responseDelay)
@@ -88,15 +100,17 @@ struct CacheFreshness: Sendable {
         return correctedInitialAge + residentTime
     }
 
-    /// The freshness lifetime (§4.2.1): `max-age`, else `Expires` − `Date` (an invalid or
-    /// repeated `Expires` is already expired), else a heuristic one (§4.2.2) for a status
-    /// cacheable by default (or a `public` response) with `Last-Modified`: 10 % of the time
-    /// since then, one day at most. `s-maxage` is for shared caches and ignored.
+    /// The freshness lifetime (§4.2.1): `max-age`, else `Expires` − `Date` (an invalid
+    /// `Expires`, such as `0`, is already expired, §5.3; two different ones are stale, §4.2.1),
+    /// else a heuristic one (§4.2.2) for a status cacheable by default, or a response marked
+    /// cacheable (`public`, or `private`, which marks it so for a private cache, §3), with
+    /// `Last-Modified`: 10 % of the time from then to `Date`, one day at most. `s-maxage` is
+    /// for shared caches and ignored. Without a valid `Date`, the time received stands in.
     static func lifetime(statusCode: Int, fields: [HTTPHeaderField], control: CacheControl, responseTime: Date) -> TimeInterval {
         if let maxAge = control.maxAge {
             return TimeInterval(maxAge)
         }
-        let dateValue = date(named: "Date", in: fields) ?? responseTime
+        let dateValue = date(named: "Date", in: fields, near: responseTime) ?? responseTime
         let expires = fields.filter { HeaderName.equal($0.name, "Expires") }
         if !expires.isEmpty {
             guard Set(expires.map(\.value)).count == 1, let expiry = HTTPDate.parse(expires[0].value, now: dateValue) else {
@@ -104,8 +118,8 @@ struct CacheFreshness: Sendable {
             }
             return max(0, expiry.timeIntervalSince(dateValue))
         }
-        guard heuristicallyCacheable.contains(statusCode) || control.isPublic,
-              let modified = date(named: "Last-Modified", in: fields) else {
+        guard heuristicallyCacheable.contains(statusCode) || control.isPublic || control.isPrivate,
+              let modified = date(named: "Last-Modified", in: fields, near: dateValue) else {
             return 0
         }
         return min(heuristicLimit, max(0, dateValue.timeIntervalSince(modified)) / 10)
@@ -116,8 +130,9 @@ struct CacheFreshness: Sendable {
         control.maxAge != nil || fields.contains { HeaderName.equal($0.name, "Expires") }
     }
 
-    /// The first field `name` of `fields` as an HTTP date, if it is one.
-    static func date(named name: String, in fields: [HTTPHeaderField]) -> Date? {
-        fields.first { HeaderName.equal($0.name, name) }.flatMap { HTTPDate.parse($0.value) }
+    /// The first field `name` of `fields` as an HTTP date, if it is one; a two-digit RFC 850
+    /// year is read relative to `reference` (RFC 9110 §5.6.7), not to the wall clock.
+    static func date(named name: String, in fields: [HTTPHeaderField], near reference: Date) -> Date? {
+        fields.first { HeaderName.equal($0.name, name) }.flatMap { HTTPDate.parse($0.value, now: reference) }
     }
 }
