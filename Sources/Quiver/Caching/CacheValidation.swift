@@ -7,9 +7,13 @@ enum CacheValidation {
     /// conditional request, which the cache passes on as it is.
     static let preconditions: Set<String> = ["if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range"]
 
-    /// The fields a cache never stores (§3.1): hop-by-hop ones, and `Set-Cookie`, never replayed.
+    /// The fields a cache never stores (§3.1): the hop-by-hop ones (RFC 9110 §7.6.1, and
+    /// `Trailer`, since trailer fields are not stored), those of the proxy a request went
+    /// through (`Proxy-Authenticate`, `Proxy-Authentication-Info`, `Proxy-Authorization`, a
+    /// MUST NOT), and `Set-Cookie`, never replayed into a cookie jar.
     static let unstored: Set<String> = ["connection", "keep-alive", "proxy-connection", "te", "transfer-encoding",
-                                        "upgrade", "set-cookie", "set-cookie2", "proxy-authenticate", "trailer"]
+                                        "upgrade", "set-cookie", "set-cookie2", "proxy-authenticate",
+                                        "proxy-authentication-info", "proxy-authorization", "trailer"]
 
     /// The fields a `304` or `HEAD` response never replaces in a stored one: the stored body's
     /// own length and framing (§3.2).
@@ -20,8 +24,8 @@ enum CacheValidation {
         preconditions.contains(name.lowercased())
     }
 
-    /// `fields` as a cache stores them: without the hop-by-hop fields, those `Connection`
-    /// names, and `Set-Cookie`.
+    /// `fields` as a cache stores them (§3.1): without ``unstored`` and the fields `Connection`
+    /// names. Everything else is kept, in order, unknown fields too.
     static func storedFields(of fields: [HTTPHeaderField]) -> [HTTPHeaderField] {
         let connectionNames = Set(fields.filter { HeaderName.equal($0.name, "Connection") }
             .flatMap { $0.value.split(separator: ",") }
@@ -52,42 +56,137 @@ enum CacheValidation {
         !value.isEmpty && value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7f) }
     }
 
+    /// The conditions that revalidate the stored variants `entries` of one resource together
+    /// (§4.3.1, §4.3.2): `If-None-Match` with every entity tag they hold, each once, in order,
+    /// and `If-Modified-Since` with the most recent one's `Last-Modified`, else its `Date` (RFC
+    /// 9110 §13.1.3 allows it when there is no `Last-Modified`). A `304` then says which
+    /// variant it confirms: ``selected(by:among:)``. Values with a control character are left out.
+    static func conditions(forVariants entries: [CacheEntry]) -> [HTTPHeaderField] {
+        var conditions: [HTTPHeaderField] = []
+        var tags: [String] = []
+        for entry in entries {
+            if let tag = value("ETag", in: entry.headerFields), isSendable(tag), !tags.contains(tag) {
+                tags.append(tag)
+            }
+        }
+        if !tags.isEmpty {
+            conditions.append(HTTPHeaderField(name: "If-None-Match", value: tags.joined(separator: ", ")))
+        }
+        if let latest = entries.max(by: CacheVariants.isOlder),
+           let date = value("Last-Modified", in: latest.headerFields) ?? value("Date", in: latest.headerFields),
+           isSendable(date) {
+            conditions.append(HTTPHeaderField(name: "If-Modified-Since", value: date))
+        }
+        return conditions
+    }
+
     /// `entry` updated by a `304` with `fields`, received for a request sent at `requestTime`,
-    /// at `responseTime`; `nil` when the `304` does not select it (§4.3.4: its entity tag is not
-    /// the stored one, or without tags its `Last-Modified` differs).
+    /// at `responseTime`; `nil` when the `304` does not select it (``selects(_:_:)``).
+    ///
+    /// The fields are merged as §3.2 says (``merged(_:with:)``). The entry's `Date` and `Age`
+    /// then describe the `304`, whose times the entry takes: its own `Date`, else the time it
+    /// was received (RFC 9110 §6.6.1: a cache adds the `Date` a response lacks) in place of the
+    /// stored one, and its own `Age`, else none. Keeping the first response's would age the revalidated entry by the
+    /// time between the two.
     static func updated(_ entry: CacheEntry, by fields: [HTTPHeaderField], requestTime: Date, responseTime: Date) -> CacheEntry? {
         guard selects(fields, entry) else { return nil }
         var updated = entry
-        updated.headerFields = merged(entry.headerFields, with: fields)
+        updated.headerFields = retimed(merged(entry.headerFields, with: fields), by: fields, receivedAt: responseTime)
         updated.requestTime = requestTime
         updated.responseTime = responseTime
         return updated
     }
 
-    /// `entry` freshened by a `HEAD` response's `fields` received at `now` (§4.3.5); `nil` when
-    /// the validators show that the stored response is not the one the server has now.
+    /// `merged`, its `Date` and `Age` those of `fields`: a stored `Date` becomes the time
+    /// received when `fields` has none (without any, the time received stands in already), and
+    /// `Age` is dropped when `fields` has none.
+    private static func retimed(_ merged: [HTTPHeaderField], by fields: [HTTPHeaderField], receivedAt time: Date) -> [HTTPHeaderField] {
+        var result = merged
+        if !fields.contains(where: { HeaderName.equal($0.name, "Age") }) {
+            result.removeAll { HeaderName.equal($0.name, "Age") }
+        }
+        if !fields.contains(where: { HeaderName.equal($0.name, "Date") }),
+           let index = result.firstIndex(where: { HeaderName.equal($0.name, "Date") }) {
+            result.removeAll { HeaderName.equal($0.name, "Date") }
+            result.insert(HTTPHeaderField(name: "Date", value: imfFixdate(time)), at: min(index, result.count))
+        }
+        return result
+    }
+
+    /// `date` as an IMF-fixdate (RFC 9110 §5.6.7), `Sun, 06 Nov 1994 08:49:37 GMT`, to the second.
+    static func imfFixdate(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
+        // Civil from days (proleptic Gregorian, years from March).
+        days += 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+        return "\(weekday), \(two(day)) \(months[month - 1]) \(yearText) \(two(time / 3_600)):\(two(time % 3_600 / 60)):\(two(time % 60)) GMT"
+    }
+
+    /// The stored responses a `304` with `fields` updates, of `entries`, the variants that
+    /// could have answered its request (§4.3.4), first match wins:
+    /// - a strong entity tag in the `304`: every entry with that same strong tag, none if no
+    ///   entry has it (the cache then must not use the `304` to update anything);
+    /// - a weak one: the most recent entry whose tag matches it weakly;
+    /// - no tag but a `Last-Modified`: the most recent entry with that same `Last-Modified`;
+    /// - no validator at all: the only entry, when there is exactly one. RFC 9111 also asks
+    ///   that entry to lack validators; this cache accepts it either way, since the `304`
+    ///   answers the conditions it sent for that entry (a server that leaves its validators
+    ///   out of a `304` breaks RFC 9110 §15.4.5, and revalidating again would not help).
+    static func selected(by fields: [HTTPHeaderField], among entries: [CacheEntry]) -> [CacheEntry] {
+        if let tag = value("ETag", in: fields), !isWeak(tag) {
+            return entries.filter { selects(fields, $0) }
+        }
+        if value("ETag", in: fields) != nil || value("Last-Modified", in: fields) != nil {
+            return entries.filter { selects(fields, $0) }.max(by: CacheVariants.isOlder).map { [$0] } ?? []
+        }
+        return entries.count == 1 ? entries : []
+    }
+
+    /// `entry` freshened by a `200` `HEAD` response's `fields` received at `now` (§4.3.5);
+    /// `nil` when they do not show that the stored response is the one the server has now, and
+    /// the stored response should then be treated as stale. They show it when the `HEAD`
+    /// response carries a validator, every validator it carries (`ETag`, `Last-Modified`) has
+    /// the stored response's value, and its `Content-Length`, if any, is the stored one's.
+    /// (An `ETag` is compared as sent: `W/"a"` is not `"a"`.) `Date` and `Age` are taken as
+    /// for a `304` (``updated(_:by:requestTime:responseTime:)``).
     static func freshened(_ entry: CacheEntry, byHead fields: [HTTPHeaderField], at now: Date) -> CacheEntry? {
-        let storedTag = value("ETag", in: entry.headerFields)
-        let headTag = value("ETag", in: fields)
-        if storedTag != nil || headTag != nil {
-            guard storedTag == headTag else { return nil }
-        } else {
-            let stored = value("Last-Modified", in: entry.headerFields)
-            guard stored != nil, stored == value("Last-Modified", in: fields) else { return nil }
+        let validators = ["ETag", "Last-Modified"].filter { value($0, in: fields) != nil }
+        guard !validators.isEmpty,
+              validators.allSatisfy({ value($0, in: fields) == value($0, in: entry.headerFields) }) else { return nil }
+        if let length = value("Content-Length", in: fields), length != value("Content-Length", in: entry.headerFields) {
+            return nil
         }
         var freshened = entry
-        freshened.headerFields = merged(entry.headerFields, with: fields)
+        freshened.headerFields = retimed(merged(entry.headerFields, with: fields), by: fields, receivedAt: now)
         freshened.requestTime = now
         freshened.responseTime = now
         return freshened
     }
 
-    /// Whether a `304` with `fields` selects the stored `entry`: the same entity tag (compared
-    /// weakly, as for a `304`), else the same `Last-Modified`, else, with no validator in the `304`, the
-    /// entry revalidated.
+    /// Whether a `304` with `fields` selects the stored `entry`, the one it revalidated
+    /// (§4.3.4, for one entry): a strong entity tag must be the entry's, strong too (strong
+    /// comparison, RFC 9110 §8.8.3.2); a weak one must match the entry's weakly; without a
+    /// tag, a `Last-Modified` must be the entry's; with no validator, the `304` confirms the
+    /// entry (see ``selected(by:among:)`` for why).
     static func selects(_ fields: [HTTPHeaderField], _ entry: CacheEntry) -> Bool {
         if let tag = value("ETag", in: fields) {
             guard let stored = value("ETag", in: entry.headerFields) else { return false }
+            if !isWeak(tag) {
+                return !isWeak(stored) && tag == stored
+            }
             return weakStripped(tag) == weakStripped(stored)
         }
         if let modified = value("Last-Modified", in: fields) {
@@ -122,6 +221,11 @@ enum CacheValidation {
             place(field.name.lowercased())
         }
         return result
+    }
+
+    /// Whether entity tag `tag` is weak (`W/"…"`).
+    private static func isWeak(_ tag: String) -> Bool {
+        tag.hasPrefix("W/")
     }
 
     /// An entity tag without its weakness prefix, for the weak comparison a `304` allows.
