@@ -86,8 +86,8 @@ enum CacheValidation {
     /// The fields are merged as §3.2 says (``merged(_:with:)``). The entry's `Date` and `Age`
     /// then describe the `304`, whose times the entry takes: its own `Date`, else the time it
     /// was received (RFC 9110 §6.6.1: a cache adds the `Date` a response lacks) in place of the
-    /// stored one, and its own `Age`, else none. Keeping the first response's would age the revalidated entry by the
-    /// time between the two.
+    /// stored one, and its own `Age`, else none. Keeping the first response's would age the
+    /// revalidated entry by the time between the two.
     static func updated(_ entry: CacheEntry, by fields: [HTTPHeaderField], requestTime: Date, responseTime: Date) -> CacheEntry? {
         guard selects(fields, entry) else { return nil }
         var updated = entry
@@ -159,14 +159,16 @@ enum CacheValidation {
     /// `nil` when they do not show that the stored response is the one the server has now, and
     /// the stored response should then be treated as stale. They show it when the `HEAD`
     /// response carries a validator, every validator it carries (`ETag`, `Last-Modified`) has
-    /// the stored response's value, and its `Content-Length`, if any, is the stored one's.
+    /// the stored response's value, and its `Content-Length`, if any, is the stored one's (or,
+    /// when the stored response has none, the stored body's length).
     /// (An `ETag` is compared as sent: `W/"a"` is not `"a"`.) `Date` and `Age` are taken as
     /// for a `304` (``updated(_:by:requestTime:responseTime:)``).
     static func freshened(_ entry: CacheEntry, byHead fields: [HTTPHeaderField], at now: Date) -> CacheEntry? {
         let validators = ["ETag", "Last-Modified"].filter { value($0, in: fields) != nil }
         guard !validators.isEmpty,
               validators.allSatisfy({ value($0, in: fields) == value($0, in: entry.headerFields) }) else { return nil }
-        if let length = value("Content-Length", in: fields), length != value("Content-Length", in: entry.headerFields) {
+        if let length = value("Content-Length", in: fields),
+           length != value("Content-Length", in: entry.headerFields) ?? String(entry.body.count) {
             return nil
         }
         var freshened = entry

@@ -174,4 +174,16 @@ import Testing
         let stored = entry([("ETag", "\"v1\""), ("Last-Modified", "Mon, 23 Nov 2026 00:00:00 GMT"), ("Content-Length", "4")])
         #expect(CacheValidation.freshened(stored, byHead: fields(head), at: received) == nil)
     }
+
+    @Test func withoutAStoredContentLengthTheHeadsIsComparedWithTheStoredBody() {
+        let stored = entry([("ETag", "\"v1\"")])   // a body of 4 bytes
+        #expect(CacheValidation.freshened(stored, byHead: fields([("ETag", "\"v1\""), ("Content-Length", "4")]), at: received) != nil)
+        #expect(CacheValidation.freshened(stored, byHead: fields([("ETag", "\"v1\""), ("Content-Length", "5")]), at: received) == nil)
+    }
+
+    @Test func aFreshenedEntryTakesTheHeadsDateAndAge() throws {
+        let stored = entry([("ETag", "\"v1\""), ("Date", "Sat, 28 Nov 2026 09:00:00 GMT"), ("Age", "300")])
+        let freshened = try #require(CacheValidation.freshened(stored, byHead: fields([("ETag", "\"v1\"")]), at: received))
+        #expect(freshened.headerFields == fields([("ETag", "\"v1\""), ("Date", CacheValidation.imfFixdate(received))]))
+    }
 }
