@@ -42,13 +42,35 @@ extension Response {
         }
     }
 
-    /// The `charset` parameter of the `Content-Type`, lowercased, if any.
+    /// The `charset` parameter of the `Content-Type`, lowercased, if any (none when empty).
+    /// Parameters as RFC 9110 §8.3.1 reads them, by byte: `;`-separated `name=value` after the
+    /// type, a value a token or a quoted string, whose `\` escapes are undone and whose `;` or
+    /// `charset=` are part of the value, not a parameter of their own.
     private var declaredCharset: String? {
         guard let type = value(forHTTPHeaderField: "Content-Type") else { return nil }
-        for parameter in type.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == "charset" {
-                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+        var bytes = Array(type.utf8)[...]
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        bytes = bytes.drop { $0 != UInt8(ascii: ";") }
+        while bytes.popFirst() == UInt8(ascii: ";") {
+            bytes = bytes.drop(while: isSpace)
+            let name = bytes.prefix { $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: ";") }
+            bytes = bytes.dropFirst(name.count)
+            guard bytes.first == UInt8(ascii: "=") else { continue }
+            bytes = bytes.dropFirst().drop(while: isSpace)
+            var value: [UInt8] = []
+            if bytes.first == UInt8(ascii: "\"") {
+                bytes = bytes.dropFirst()
+                while let byte = bytes.popFirst(), byte != UInt8(ascii: "\"") {
+                    value.append(byte == UInt8(ascii: "\\") ? bytes.popFirst() ?? byte : byte)
+                }
+                bytes = bytes.drop { $0 != UInt8(ascii: ";") }
+            } else {
+                value = Array(bytes.prefix { $0 != UInt8(ascii: ";") }.reversed().drop(while: isSpace).reversed())
+                bytes = bytes.drop { $0 != UInt8(ascii: ";") }
+            }
+            let trimmedName = name.reversed().drop(while: isSpace).reversed()
+            if String(decoding: trimmedName, as: UTF8.self).lowercased() == "charset" {
+                return value.isEmpty ? nil : String(decoding: value, as: UTF8.self).lowercased()
             }
         }
         return nil

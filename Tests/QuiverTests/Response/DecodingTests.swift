@@ -171,6 +171,22 @@ import Testing
             return cause.declaredCharset == "iso-8859-1" && "\(cause)".contains("charset=iso-8859-1")
                 && "\(cause)".contains("not valid UTF-8") && "\(cause)".contains("mapString(encoding:)")
         }
+        // The charset parameter as RFC 9110 §8.3.1 reads it: a quoted string is one value, `;`
+        // or `charset=` inside it included (fuzzing, #51: the first one was named instead).
+        for (type, named) in [(#"text/plain; a="x; charset=evil"; charset=Latin1"#, "latin1"),
+                              (#"application/json; charset="ISO-8859-1""#, "iso-8859-1"),
+                              (#"application/json; charset="a\"b""#, #"a"b"#),
+                              ("application/json; charset=", nil), ("application/json;charset = koi8-r ", "koi8-r"),
+                              (#"application/json; name="charset=utf-16""#, nil)] as [(String, String?)] {
+            let typed = Response(statusCode: 200, data: latin1, url: try #require(URL(string: "https://h/users/1")),
+                                 headerFields: ["Content-Type": type])
+            #expect {
+                try typed.mapString()
+            } throws: { error in
+                guard case .decoding(let cause as UndecodableTextError, _) = error as? QuiverError else { return false }
+                return cause.declaredCharset == named
+            }
+        }
         // Valid UTF-8 that is not JSON keeps the decoder's own error.
         #expect {
             try self.response("not json").decode([String: String].self)
