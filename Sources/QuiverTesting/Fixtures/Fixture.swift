@@ -245,7 +245,7 @@ public struct Fixture: Sendable, Hashable, Codable {
             return
         } else if JSONText.isDocument(body), let json = try? JSONDecoder().decode(FixtureBodyValue.self, from: body) {
             try container.encode(json, forKey: .body)
-        } else if let text = String(data: body, encoding: .utf8) {
+        } else if let text = JSONText.exactUTF8(body) {
             try container.encode(text, forKey: .bodyText)
         } else {
             try container.encode(body.base64EncodedString(), forKey: .bodyBase64)

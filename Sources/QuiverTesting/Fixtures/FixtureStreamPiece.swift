@@ -40,7 +40,7 @@ struct FixtureStreamPiece: Codable, Sendable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(at, forKey: .at)
-        if let text = String(data: data, encoding: .utf8) {
+        if let text = JSONText.exactUTF8(data) {
             try container.encode(text, forKey: .text)
         } else {
             try container.encode(data.base64EncodedString(), forKey: .base64)

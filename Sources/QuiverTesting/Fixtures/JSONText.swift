@@ -12,6 +12,14 @@ enum JSONText {
         return (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
     }
 
+    /// `data` as text when it is UTF-8 that reads back as exactly these bytes, else `nil`.
+    /// `String(data:encoding: .utf8)` drops a leading byte order mark, which would take three
+    /// bytes off a body written as text.
+    static func exactUTF8(_ data: Data) -> String? {
+        let text = String(decoding: data, as: UTF8.self)
+        return text.utf8.elementsEqual(data) ? text : nil
+    }
+
     /// `data` without white space between tokens.
     static func minified(_ data: some Collection<UInt8>) -> Data {
         let bytes = Array(data)

@@ -36,6 +36,19 @@ import Testing
         }
     }
 
+    // Foundation's UTF-8 decoding drops a leading byte order mark: a text body or stream piece
+    // written through it lost its first three bytes (fuzzing, #51).
+    @Test func aLeadingByteOrderMarkIsKept() throws {
+        let marked = Data([0xEF, 0xBB, 0xBF] + Array("plain text".utf8))
+        let plain = Fixture(request: .init(method: "GET", path: "/x"), statusCode: 200, body: marked)
+        #expect(try Fixture(fileData: plain.fileData()) == plain)
+        let streamed = Fixture(request: .init(method: "GET", path: "/s"), statusCode: 200, body: marked + marked,
+                               chunks: [.init(byteCount: marked.count, at: 0), .init(byteCount: marked.count, at: 0.5)])
+        let read = try Fixture(fileData: streamed.fileData())
+        #expect(read.body == streamed.body)
+        #expect(read.chunks == streamed.chunks)
+    }
+
     @Test func codableKeepsNumbersAsDecimals() throws {
         let fixture = Fixture(request: .init(method: "GET", path: "/x"), statusCode: 200,
                               body: Data(#"{"a":9007199254740993,"b":1234567890123456789,"c":0.1}"#.utf8))
