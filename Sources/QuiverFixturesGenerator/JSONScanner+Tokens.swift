@@ -32,8 +32,9 @@ extension JSONScanner {
         }
     }
 
-    /// Scans an escape sequence after a backslash and returns the character it stands for (a lone
-    /// surrogate stands for U+FFFD).
+    /// Scans an escape sequence after a backslash and returns the character it stands for. A lone
+    /// surrogate is refused: Foundation's JSON reading refuses it, so an app could not decode the
+    /// file.
     private mutating func scanEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         let start = position
         advance()
@@ -50,18 +51,18 @@ extension JSONScanner {
         case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
             let unit = try scanHex4(escapeStart: start)
-            if (0xD800..<0xDC00).contains(unit), bytes[index...].starts(with: Array("\\u".utf8)) {
+            if (0xD800..<0xDC00).contains(unit) {
+                guard bytes[index...].starts(with: Array("\\u".utf8)) else { throw loneSurrogate(unit, at: start) }
                 let lowStart = position
                 advance()
                 advance()
                 let low = try scanHex4(escapeStart: lowStart)
-                if (0xDC00..<0xE000).contains(low) {
-                    let combined = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00)
-                    return Unicode.Scalar(combined) ?? "\u{FFFD}"
-                }
-                return "\u{FFFD}"
+                guard (0xDC00..<0xE000).contains(low) else { throw loneSurrogate(unit, at: start) }
+                let combined = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00)
+                return Unicode.Scalar(combined) ?? "\u{FFFD}"
             }
-            return Unicode.Scalar(unit) ?? "\u{FFFD}"
+            guard let scalar = Unicode.Scalar(unit) else { throw loneSurrogate(unit, at: start) }
+            return scalar
         default:
             throw error("invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))' (JSON knows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at: start)
         }
@@ -86,6 +87,11 @@ extension JSONScanner {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
+    }
+
+    private func loneSurrogate(_ unit: UInt16, at start: SourcePosition) -> JSONSyntaxError {
+        error("a lone UTF-16 surrogate \\u\(hex4(unit)), which Foundation's JSON reading refuses: "
+              + "follow a high surrogate with its low one, or write the character itself", at: start)
     }
 
     private func hex4(_ value: UInt16) -> String {

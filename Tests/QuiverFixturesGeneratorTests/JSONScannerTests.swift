@@ -40,6 +40,12 @@ import Testing
         ("{\"é\": \"\u{1}\"}", 1, 8, "control character 1 must be escaped"),
         ("[\"tab\there\"]", 1, 6, "control character 9"),
         ("{1: 2}", 1, 2, "expected a member name in double quotes, found '1'"),
+        // A lone surrogate: Foundation refuses it, so the generator must not pass it (fuzzing, #51).
+        (#"["\ud800"]"#, 1, 3, "lone UTF-16 surrogate"),
+        (#"["\ud83dx"]"#, 1, 3, "lone UTF-16 surrogate"),
+        (#"["\ud800\u0041"]"#, 1, 3, "lone UTF-16 surrogate"),
+        (#"["\udc36"]"#, 1, 3, "lone UTF-16 surrogate"),
+        (#"{"\ud83d": 1}"#, 1, 3, "lone UTF-16 surrogate"),
     ]
 
     @Test(arguments: malformed)
