@@ -29,7 +29,7 @@ enum ISO8601DatesHarness: FuzzHarness {
         return formatter
     }()
 
-    nonisolated(unsafe) static let decoder: JSONDecoder = {
+    static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601WithFractionalSeconds
         return decoder
@@ -47,10 +47,10 @@ enum ISO8601DatesHarness: FuzzHarness {
             for _ in 0..<8 { raw = raw << 8 | UInt64(input.byte()) }
             if mode & 2 == 0 {
                 // Milliseconds within 2³⁵ seconds of 1970.
-                checkWritten(milliseconds: Int64(bitPattern: raw) % 34_359_738_368_000 >> Int((mode >> 2) % 32))
+                checkWritten(milliseconds: (Int64(bitPattern: raw) % 34_359_738_368_000) >> Int((mode >> 2) % 32))
             } else {
                 // Whole seconds anywhere in the supported range.
-                checkWritten(seconds: Int64(bitPattern: raw) % 99_999_999_999_999 >> Int((mode >> 2) % 48))
+                checkWritten(seconds: (Int64(bitPattern: raw) % 99_999_999_999_999) >> Int((mode >> 2) % 48))
             }
         }
         checkRead(String(decoding: input.rest, as: UTF8.self))
