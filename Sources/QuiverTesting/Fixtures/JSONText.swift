@@ -6,10 +6,30 @@ import Quiver
 /// tokens changes. Every function expects well-formed JSON (see ``isDocument(_:)``).
 enum JSONText {
     /// Whether `data` is a JSON object or array, starting at its first byte: only those are
-    /// stored as JSON in a fixture.
+    /// stored as JSON in a fixture. Strict JSON, as the fixtures generator reads it: Foundation
+    /// on Linux also reads a trailing comma (`[1,2,]`), which is refused here.
     static func isDocument(_ data: Data) -> Bool {
         guard let first = data.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return false }
-        return (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
+        guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else { return false }
+        return !hasTrailingComma(Array(minified(data)))
+    }
+
+    /// Whether minified JSON has a `,` just before a `]` or `}`, outside strings.
+    private static func hasTrailingComma(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == quote {
+                index = stringEnd(in: bytes, from: index)
+                continue
+            }
+            if byte == UInt8(ascii: ","), index + 1 < bytes.count,
+               bytes[index + 1] == UInt8(ascii: "]") || bytes[index + 1] == UInt8(ascii: "}") {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     /// `data` as text when it is UTF-8 that reads back as exactly these bytes, else `nil`.
