@@ -11,8 +11,8 @@
 // - a date read from text, written with milliseconds, reads back as the same instant (to the
 //   millisecond); written without, it reads back as its whole second (within 2³⁵ s of 1970,
 //   where a `Date` holds milliseconds exactly enough);
-// - text in Quiver's own form (`YYYY-MM-DDTHH:MM:SS.mmmZ`, a real day, no leap second) writes back
-//   as itself;
+// - text in Quiver's own form (`YYYY-MM-DDTHH:MM:SS.mmmZ`, a year without extra leading zeros,
+//   a real day, no leap second) writes back as itself;
 // - an instant written by Quiver, with or without milliseconds, reads back as itself (or its
 //   whole second), is in Quiver's own form, and, for years 1583 to 9999 (where Foundation's
 //   Gregorian calendar agrees), names the same instant as Foundation's `ISO8601DateFormatter`
@@ -107,7 +107,7 @@ enum ISO8601DatesHarness: FuzzHarness {
         require(millis(again) == Int64((interval * 1000).rounded()), "\(text.debugDescription) → \(written) → \(millis(again)) ms, not \(interval)")
         require(againWhole.timeIntervalSince1970 == interval.rounded(.down), "\(text.debugDescription) → \(whole) → \(againWhole.timeIntervalSince1970), not \(interval.rounded(.down))")
         // Text in Quiver's own form, naming a real day and no leap second, writes back as itself.
-        if isOwnForm(text, fraction: true), isRealDay(text), !text.contains(":60.") {
+        if isOwnForm(text, fraction: true), isCanonicalYear(text), isRealDay(text), !text.contains(":60.") {
             require(written == text, "\(text) writes back as \(written)")
         }
     }
@@ -128,6 +128,15 @@ enum ISO8601DatesHarness: FuzzHarness {
         return zip(rest, shape.utf8).allSatisfy { byte, expected in
             expected == UInt8(ascii: "0") ? (0x30...0x39).contains(byte) : byte == expected
         }
+    }
+
+    /// Whether the year is written as Quiver writes it: no zero in front of a fifth digit, and no
+    /// `-` before year 0.
+    static func isCanonicalYear(_ text: String) -> Bool {
+        let negative = text.hasPrefix("-")
+        let year = (negative ? text.dropFirst() : text[...]).prefix { $0.isASCII && $0.isNumber }
+        if year.count > 4, year.first == "0" { return false }
+        return !(negative && year.allSatisfy { $0 == "0" })
     }
 
     /// Whether the date part names a day that exists, the time part a time that does.
