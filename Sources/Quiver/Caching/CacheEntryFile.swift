@@ -3,41 +3,55 @@ import Foundation
 /// The file a ``DiskCacheStore`` keeps one entry in, and the checks that make a damaged or
 /// foreign file a miss rather than a wrong answer.
 ///
-/// Layout, integers big-endian:
+/// Layout; every integer is 8 bytes, big-endian, and every text is its UTF-8 after its length:
 ///
 /// | Bytes | Content |
 /// |---|---|
 /// | 4 | magic `QVRC` |
-/// | 1 | format version, `1` |
-/// | 32 + 32 | the key: resource and identity digests |
-/// | 8 + 8 | request and response times, as the bits of a `Double` (seconds since 1970) |
-/// | 2 | status code |
-/// | 1, 2, … | the variant: `Vary: *` flag, field count, each field's name (2-byte length) and digest (flag, 32 bytes) |
-/// | 4, … | header fields: count, each name and value with a 4-byte length |
+/// | 1 | format version, `2` |
+/// | 32 + 32 | the key: the resource's digest, then the identity's |
+/// | 8 + 8 | request and response times: the bits of each `Date`'s `timeIntervalSinceReferenceDate` |
+/// | 8 | status code, two's complement |
+/// | 1 | `1` when the variant matches nothing (`Vary: *`), else `0` |
+/// | 8, … | the variant's fields: count; each field's name (length, UTF-8), then `0`, or `1` and its value's 32-byte digest |
+/// | 8, … | header fields: count; each field's name, then its value (length, UTF-8 each) |
 /// | 8, … | body: length, bytes |
 /// | 32 | SHA-256 of every byte before it |
 ///
-/// Every length is checked against the bytes that remain before anything is made of it, so no
-/// file makes the reader allocate more than the file's own size.
+/// Reading accepts only the exact bytes ``encode(_:for:)`` writes: the magic and version, a
+/// checksum that matches, every flag `0` or `1`, every text valid UTF-8, finite times, a status
+/// that fits an `Int`, nothing after the body. So a file that reads writes back to the same
+/// bytes, and a truncated, changed or foreign one reads as nothing. Every length and count is
+/// checked against the bytes that remain before anything is made of it, so no file makes the
+/// reader allocate more than the file's own size or loop more often than it has bytes.
+///
+/// Version 1 (2-byte status and variant name lengths, times since 1970) is not read: such a file
+/// is a miss.
 enum CacheEntryFile {
     /// The first bytes of every entry file.
     static let magic: [UInt8] = Array("QVRC".utf8)
     /// The format version this code writes and reads.
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
+    /// The bytes of the checksum at the end of a file.
+    static let checksumSize = 32
+    /// The size of the smallest file: an entry with no variant field, header field or body.
+    static let minimumSize = magic.count + 1 + 32 + 32 + 8 + 8 + 8 + 1 + 8 + 8 + 8 + checksumSize
 
-    /// The bytes of `entry` under `key`.
+    /// The bytes of `entry` filed under `key`.
     static func encode(_ entry: CacheEntry, for key: CacheKey) -> Data {
-        var bytes = magic
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(minimumSize + entry.byteCount + 16 * (entry.headerFields.count + entry.variant.fields.count))
+        bytes += magic
         bytes.append(version)
         bytes += key.resource.bytes
         bytes += key.identity.bytes
-        append(entry.requestTime.timeIntervalSince1970.bitPattern, size: 8, to: &bytes)
-        append(entry.responseTime.timeIntervalSince1970.bitPattern, size: 8, to: &bytes)
-        append(UInt64(clamping: max(0, entry.statusCode)), size: 2, to: &bytes)
+        appendInteger(entry.requestTime.timeIntervalSinceReferenceDate.bitPattern, to: &bytes)
+        appendInteger(entry.responseTime.timeIntervalSinceReferenceDate.bitPattern, to: &bytes)
+        appendInteger(UInt64(bitPattern: Int64(entry.statusCode)), to: &bytes)
         bytes.append(entry.variant.matchesNothing ? 1 : 0)
-        append(UInt64(entry.variant.fields.count), size: 2, to: &bytes)
+        appendInteger(UInt64(entry.variant.fields.count), to: &bytes)
         for field in entry.variant.fields {
-            appendText(field.name, lengthSize: 2, to: &bytes)
+            appendText(field.name, to: &bytes)
             if let value = field.value {
                 bytes.append(1)
                 bytes += value.bytes
@@ -45,99 +59,128 @@ enum CacheEntryFile {
                 bytes.append(0)
             }
         }
-        append(UInt64(entry.headerFields.count), size: 4, to: &bytes)
+        appendInteger(UInt64(entry.headerFields.count), to: &bytes)
         for field in entry.headerFields {
-            appendText(field.name, lengthSize: 4, to: &bytes)
-            appendText(field.value, lengthSize: 4, to: &bytes)
+            appendText(field.name, to: &bytes)
+            appendText(field.value, to: &bytes)
         }
-        append(UInt64(entry.body.count), size: 8, to: &bytes)
+        appendInteger(UInt64(entry.body.count), to: &bytes)
         bytes += entry.body
         bytes += SHA256.hash(bytes)
         return Data(bytes)
     }
 
-    /// The entry `data` holds, when it is a whole, undamaged entry file of this version, and
-    /// (when `key` is given) one filed under `key`; `nil` otherwise.
+    /// The key and entry `data` holds, when it is a whole, undamaged entry file of this version
+    /// and, when `key` is given, one filed under `key`; `nil` otherwise. Never traps, whatever
+    /// the bytes.
     static func decode(_ data: Data, expecting key: CacheKey?) -> (key: CacheKey, entry: CacheEntry)? {
-        let bytes = [UInt8](data)
-        guard bytes.count >= magic.count + 1 + 32, Array(bytes[0..<4]) == magic, bytes[4] == version else { return nil }
-        let content = bytes[0..<(bytes.count - 32)]
-        guard SHA256.hash(content) == Array(bytes[(bytes.count - 32)...]) else { return nil }
-        var reader = Reader(bytes: content, position: 5)
-        guard let resource = reader.digest(), let identity = reader.digest(),
-              let requestTime = reader.integer(8), let responseTime = reader.integer(8),
-              let status = reader.integer(2), let matchesNothing = reader.byte(),
-              let variantCount = reader.integer(2) else { return nil }
+        decode(bytes: [UInt8](data), expecting: key)
+    }
+
+    /// ``decode(_:expecting:)`` on bytes already in an array (as ``DiskCacheStore`` reads them).
+    static func decode(bytes: [UInt8], expecting key: CacheKey?) -> (key: CacheKey, entry: CacheEntry)? {
+        // The cheap refusals first: a foreign file or another version costs no hashing.
+        guard bytes.count >= minimumSize, bytes[0..<magic.count].elementsEqual(magic),
+              bytes[magic.count] == version else { return nil }
+        let end = bytes.count - checksumSize
+        guard SHA256.hash(bytes[0..<end]).elementsEqual(bytes[end...]) else { return nil }
+        var reader = Reader(bytes: bytes, position: magic.count + 1, end: end)
+        guard let resource = reader.digest(), let identity = reader.digest() else { return nil }
         let stored = CacheKey(resource: resource, identity: identity)
         if let key, key != stored { return nil }
+        guard let requestTime = reader.time(), let responseTime = reader.time(),
+              let status = reader.integer().flatMap({ Int(exactly: Int64(bitPattern: $0)) }),
+              let matchesNothing = reader.flag(), let variantCount = reader.integer() else { return nil }
         var variantFields: [CacheVariantKey.Field] = []
+        // Each field takes at least 9 bytes, so a count the file cannot hold stops at its end.
         for _ in 0..<variantCount {
-            guard let name = reader.text(lengthSize: 2), let flag = reader.byte() else { return nil }
+            guard let name = reader.text(), let hasValue = reader.flag() else { return nil }
             var value: CacheDigest?
-            if flag == 1 {
+            if hasValue {
                 guard let digest = reader.digest() else { return nil }
                 value = digest
-            } else if flag != 0 {
-                return nil
             }
             variantFields.append(CacheVariantKey.Field(name: name, value: value))
         }
-        guard let fieldCount = reader.integer(4) else { return nil }
+        guard let fieldCount = reader.integer() else { return nil }
         var fields: [HTTPHeaderField] = []
         for _ in 0..<fieldCount {
-            guard let name = reader.text(lengthSize: 4), let value = reader.text(lengthSize: 4) else { return nil }
+            guard let name = reader.text(), let value = reader.text() else { return nil }
             fields.append(HTTPHeaderField(name: name, value: value))
         }
-        guard let bodyLength = reader.integer(8), let body = reader.take(bodyLength), reader.isAtEnd,
-              matchesNothing <= 1 else { return nil }
-        let entry = CacheEntry(statusCode: Int(status), headerFields: fields, body: Data(body),
-                               requestTime: Date(timeIntervalSince1970: Double(bitPattern: requestTime)),
-                               responseTime: Date(timeIntervalSince1970: Double(bitPattern: responseTime)),
-                               variant: CacheVariantKey(fields: variantFields, matchesNothing: matchesNothing == 1))
+        guard let bodyLength = reader.integer(), let body = reader.take(bodyLength), reader.isAtEnd else { return nil }
+        let entry = CacheEntry(statusCode: status, headerFields: fields, body: Data(body),
+                               requestTime: requestTime, responseTime: responseTime,
+                               variant: CacheVariantKey(fields: variantFields, matchesNothing: matchesNothing))
         return (stored, entry)
     }
 
-    private static func append(_ value: UInt64, size: Int, to bytes: inout [UInt8]) {
-        for shift in stride(from: (size - 1) * 8, through: 0, by: -8) {
+    /// Appends `value`'s 8 bytes, most significant first.
+    private static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
+        for shift in stride(from: 56, through: 0, by: -8) {
             bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
         }
     }
 
-    private static func appendText(_ text: String, lengthSize: Int, to bytes: inout [UInt8]) {
-        let utf8 = Array(text.utf8)
-        append(UInt64(utf8.count), size: lengthSize, to: &bytes)
-        bytes += utf8
+    /// Appends `text`'s UTF-8 length, then its UTF-8.
+    private static func appendText(_ text: String, to bytes: inout [UInt8]) {
+        appendInteger(UInt64(text.utf8.count), to: &bytes)
+        bytes += text.utf8
     }
 
-    /// Reads an entry's fields in order, refusing any length past the end.
+    /// Reads an entry's parts in order, up to the checksum, refusing any length past it.
     private struct Reader {
-        let bytes: ArraySlice<UInt8>
+        /// The whole file.
+        let bytes: [UInt8]
+        /// Where the next part starts.
         var position: Int
+        /// Where the checksum starts.
+        let end: Int
 
-        var isAtEnd: Bool { position == bytes.endIndex }
+        /// Whether every byte before the checksum was read.
+        var isAtEnd: Bool { position == end }
 
+        /// The next `count` bytes, when there are that many before the checksum.
         mutating func take(_ count: UInt64) -> ArraySlice<UInt8>? {
-            guard count <= UInt64(bytes.endIndex - position) else { return nil }
-            let end = position + Int(count)
-            defer { position = end }
-            return bytes[position..<end]
+            guard count <= UInt64(end - position) else { return nil }
+            let start = position
+            position += Int(count)
+            return bytes[start..<position]
         }
 
-        mutating func byte() -> UInt8? {
-            take(1)?.first
+        /// A byte that must be `0` (`false`) or `1` (`true`).
+        mutating func flag() -> Bool? {
+            switch take(1)?.first {
+            case 0: false
+            case 1: true
+            default: nil
+            }
         }
 
-        mutating func integer(_ size: Int) -> UInt64? {
-            take(UInt64(size))?.reduce(0) { $0 << 8 | UInt64($1) }
+        /// An 8-byte big-endian integer.
+        mutating func integer() -> UInt64? {
+            take(8)?.reduce(0) { $0 << 8 | UInt64($1) }
         }
 
+        /// A time: the bits of a finite `timeIntervalSinceReferenceDate`.
+        mutating func time() -> Date? {
+            guard let bits = integer() else { return nil }
+            let interval = Double(bitPattern: bits)
+            return interval.isFinite ? Date(timeIntervalSinceReferenceDate: interval) : nil
+        }
+
+        /// A 32-byte digest.
         mutating func digest() -> CacheDigest? {
             take(32).flatMap { CacheDigest(stored: Array($0)) }
         }
 
-        mutating func text(lengthSize: Int) -> String? {
-            guard let length = integer(lengthSize), let utf8 = take(length) else { return nil }
-            return String(validating: utf8, as: UTF8.self)
+        /// A length, then that many bytes of valid UTF-8.
+        mutating func text() -> String? {
+            guard let length = integer(), let utf8 = take(length) else { return nil }
+            // Decoding repairs invalid UTF-8, so the text is valid exactly when it gives back the
+            // same bytes (`String(validating:as:)` needs macOS 15).
+            let text = String(decoding: utf8, as: UTF8.self)
+            return text.utf8.elementsEqual(utf8) ? text : nil
         }
     }
 }
