@@ -165,67 +165,90 @@ struct CacheControl: Sendable, Equatable {
         return value
     }
 
-    /// The field names of a qualified `no-cache` or `private` argument: split at commas,
-    /// trimmed, lowercased, empty ones dropped.
-    private static func fieldNames(_ argument: String) -> [String] {
-        argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+    /// The field names of a list such as a qualified `no-cache` or `private` argument, `Vary`
+    /// or `Connection`: split at commas (by byte), trimmed, lowercased, empty ones dropped.
+    static func fieldNames(_ argument: String) -> [String] {
+        argument.utf8.split(separator: 0x2C).map { trimmed(String(decoding: $0, as: UTF8.self)).lowercased() }
+            .filter { !$0.isEmpty }
+    }
+
+    /// `text` without the spaces and horizontal tabs (RFC 9110's optional white space) at its ends.
+    static func trimmed(_ text: some StringProtocol) -> String {
+        let bytes = Array(text.utf8)
+        var range = 0..<bytes.count
+        trim(&range, in: bytes)
+        return String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// Narrows `range` of `bytes` to leave out the spaces and horizontal tabs at its ends.
+    private static func trim(_ range: inout Range<Int>, in bytes: [UInt8]) {
+        var start = range.lowerBound
+        var end = range.upperBound
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        range = start..<end
     }
 
     /// The directives of one field value: lowercased names, each with its argument (unquoted)
     /// or `nil`. A comma inside a quoted argument does not split; a `"` anywhere else is an
     /// ordinary character, and a quoted argument never closed quotes nothing (its text up to
     /// the next comma is the argument), so a stray quote cannot hide the directives after it.
+    ///
+    /// The value is read by byte, as a server writes it: `,`, `=`, `"` and `\` separate
+    /// whatever follows them (a combining mark after a comma does not join it to the comma),
+    /// and only spaces and horizontal tabs are white space.
     static func directives(in value: String) -> [(name: String, argument: String?)] {
+        let bytes = Array(value.utf8)
         var result: [(name: String, argument: String?)] = []
-        let characters = Array(value)
         var index = 0
-        let whitespace: Set<Character> = [" ", "\t"]
-        func skipWhitespace() {
-            while index < characters.count, whitespace.contains(characters[index]) { index += 1 }
+        func text(_ range: Range<Int>) -> String {
+            var range = range
+            trim(&range, in: bytes)
+            return String(decoding: bytes[range], as: UTF8.self)
         }
-        func trimmed(_ slice: ArraySlice<Character>) -> String {
-            String(slice).trimmingCharacters(in: .whitespaces)
-        }
-        while index < characters.count {
-            // The name: up to `=` or the end of the item.
+        while index < bytes.count {
+            // The name: up to `=` or the end of the item, lowercased as ASCII (every directive
+            // name this cache knows is ASCII).
             let nameStart = index
-            while index < characters.count, characters[index] != "=", characters[index] != "," { index += 1 }
-            let name = trimmed(characters[nameStart..<index]).lowercased()
+            while index < bytes.count, bytes[index] != 0x3D, bytes[index] != 0x2C { index += 1 }
+            var nameRange = nameStart..<index
+            trim(&nameRange, in: bytes)
+            let name = String(decoding: bytes[nameRange].map(ASCII.lowercased), as: UTF8.self)
             var argument: String?
-            if index < characters.count, characters[index] == "=" {
+            if index < bytes.count, bytes[index] == 0x3D {
                 index += 1
-                skipWhitespace()
+                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
                 let argumentStart = index
-                if index < characters.count, characters[index] == "\"", let (text, end) = quoted(characters, from: index) {
-                    argument = text
+                if index < bytes.count, bytes[index] == 0x22, let (quotedText, end) = quoted(bytes, from: index) {
+                    argument = quotedText
                     index = end
                 }
                 let rest = index
-                while index < characters.count, characters[index] != "," { index += 1 }
+                while index < bytes.count, bytes[index] != 0x2C { index += 1 }
                 // Text after a closing quote makes the whole argument malformed, as it is.
-                if argument == nil || !trimmed(characters[rest..<index]).isEmpty {
-                    argument = trimmed(characters[argumentStart..<index])
+                if argument == nil || !text(rest..<index).isEmpty {
+                    argument = text(argumentStart..<index)
                 }
             }
-            if index < characters.count { index += 1 }   // the comma
+            if index < bytes.count { index += 1 }   // the comma
             if !name.isEmpty { result.append((name, argument)) }
         }
         return result
     }
 
-    /// The quoted string starting at `start` (a `"`) in `characters`: its text with the `\`
+    /// The quoted string starting at `start` (a `"`) in `bytes`: its text with the `\`
     /// escapes undone, and the index after its closing quote; `nil` when it is never closed.
-    private static func quoted(_ characters: [Character], from start: Int) -> (text: String, end: Int)? {
-        var text = ""
+    private static func quoted(_ bytes: [UInt8], from start: Int) -> (text: String, end: Int)? {
+        var text: [UInt8] = []
         var index = start + 1
-        while index < characters.count {
-            let character = characters[index]
-            if character == "\"" { return (text, index + 1) }
-            if character == "\\" {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x22 { return (String(decoding: text, as: UTF8.self), index + 1) }
+            if byte == 0x5C {
                 index += 1
-                guard index < characters.count else { return nil }
+                guard index < bytes.count else { return nil }
             }
-            text.append(characters[index])
+            text.append(bytes[index])
             index += 1
         }
         return nil

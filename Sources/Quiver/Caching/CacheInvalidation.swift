@@ -21,7 +21,7 @@ enum CacheInvalidation {
         var urls = [target]
         for name in ["Location", "Content-Location"] {
             guard let value = responseFields.first(where: { HeaderName.equal($0.name, name) })?.value,
-                  let url = URL(string: value.trimmingCharacters(in: .whitespaces), relativeTo: target)?.absoluteURL,
+                  let url = URL(string: CacheControl.trimmed(value), relativeTo: target)?.absoluteURL,
                   Origin(url) == Origin(target), !urls.contains(url) else { continue }
             urls.append(url)
         }

@@ -28,8 +28,7 @@ enum CacheValidation {
     /// names. Everything else is kept, in order, unknown fields too.
     static func storedFields(of fields: [HTTPHeaderField]) -> [HTTPHeaderField] {
         let connectionNames = Set(fields.filter { HeaderName.equal($0.name, "Connection") }
-            .flatMap { $0.value.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+            .flatMap { CacheControl.fieldNames($0.value) })
         return fields.filter { field in
             let name = field.name.lowercased()
             return !unstored.contains(name) && !connectionNames.contains(name)
@@ -237,6 +236,6 @@ enum CacheValidation {
 
     /// The value of the first field `name` of `fields`, trimmed.
     static func value(_ name: String, in fields: [HTTPHeaderField]) -> String? {
-        fields.first { HeaderName.equal($0.name, name) }?.value.trimmingCharacters(in: .whitespaces)
+        fields.first { HeaderName.equal($0.name, name) }.map { CacheControl.trimmed($0.value) }
     }
 }

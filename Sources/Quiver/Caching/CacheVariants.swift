@@ -8,9 +8,7 @@ enum CacheVariants {
     static func key(responseFields: [HTTPHeaderField], requestFields: [HTTPHeaderField]) -> CacheVariantKey? {
         var names: [String] = []
         for field in responseFields where HeaderName.equal(field.name, "Vary") {
-            for name in field.value.split(separator: ",") {
-                let name = name.trimmingCharacters(in: .whitespaces).lowercased()
-                guard !name.isEmpty else { continue }
+            for name in CacheControl.fieldNames(field.value) {
                 if name == "*" { return nil }
                 if !names.contains(name) { names.append(name) }
             }
@@ -51,7 +49,8 @@ enum CacheVariants {
     /// Values as RFC 9110 §5.3 lets a recipient combine them and RFC 9111 §4.1 lets a cache
     /// normalise them: the field lines joined, split into list members at the commas outside
     /// quoted strings, each member trimmed of the whitespace around it, empty members dropped
-    /// (RFC 9110 §5.6.1), and the members joined with `, `. Nothing else changes: not the
+    /// (RFC 9110 §5.6.1), and the members joined with `, `; read by Unicode scalar, so a
+    /// combining mark never hides a comma or a quote. Nothing else changes: not the
     /// case (it may matter), not the order, not the text of a quoted string.
     static func normalized(_ values: [String]) -> String {
         var members: [String] = []
@@ -59,22 +58,22 @@ enum CacheVariants {
             var member = ""
             var quoted = false
             var escaped = false
-            for character in value {
+            for scalar in value.unicodeScalars {
                 if escaped {
                     escaped = false
-                } else if quoted, character == "\\" {
+                } else if quoted, scalar == "\\" {
                     escaped = true
-                } else if character == "\"" {
+                } else if scalar == "\"" {
                     quoted.toggle()
-                } else if character == ",", !quoted {
+                } else if scalar == ",", !quoted {
                     members.append(member)
                     member = ""
                     continue
                 }
-                member.append(character)
+                member.unicodeScalars.append(scalar)
             }
             members.append(member)
         }
-        return members.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: ", ")
+        return members.map(CacheControl.trimmed).filter { !$0.isEmpty }.joined(separator: ", ")
     }
 }

@@ -13,6 +13,25 @@ import Testing
         #expect(control.staleIfError == 30)
     }
 
+    /// Read by byte, as a server writes it: before, a comma followed by a combining mark was one
+    /// `Character`, so `no-store,\u{301}x` hid the `no-store` inside an unknown directive's name.
+    @Test func aCombiningMarkAfterACommaOrEqualsSignSeparatesNothingLess() {
+        #expect(CacheControl(["no-store,\u{301}x"]).noStore)
+        #expect(CacheControl(["max-age=\u{301}5, must-revalidate"]).mustRevalidate)
+        #expect(CacheControl(["max-age=\u{301}5"]).maxAge == 0)
+        #expect(CacheControl(["private=\"a,\u{301}b\""]).privateFields == ["a", "\u{301}b"])
+    }
+
+    /// Only spaces and horizontal tabs are white space (RFC 9110 §5.6.3): another space
+    /// character makes a value malformed, not padded.
+    @Test func onlySpacesAndTabsAreWhiteSpace() {
+        #expect(CacheControl([" \tmax-age=60\t , no-cache "]).maxAge == 60)
+        #expect(CacheControl([" \tmax-age=60\t , no-cache "]).noCache)
+        #expect(CacheControl(["max-age=\u{A0}60"]).maxAge == 0)
+        #expect(!CacheControl(["\u{3000}no-store"]).noStore)
+        #expect(CacheControl.trimmed("\t a b \t") == "a b")
+    }
+
     @Test func everyFieldLineCounts() {
         let control = CacheControl(["max-age=60", "must-revalidate", "immutable"])
         #expect(control.maxAge == 60)

@@ -88,6 +88,15 @@ import Testing
         #expect(CacheVariants.normalized([#"a="q\", z" ,b"#]) == #"a="q\", z", b"#)
     }
 
+    /// Read by scalar: before, a comma or quote followed by a combining mark was one
+    /// `Character` and separated nothing.
+    @Test func aCombiningMarkNeverHidesACommaOrAQuote() throws {
+        #expect(CacheVariants.normalized(["a ,\u{301}b"]) == "a, \u{301}b")
+        #expect(CacheVariants.normalized(["\"\u{301}x, y\" ,z"]) == "\"\u{301}x, y\", z")
+        let stored = try #require(key(vary: ["Accept,\u{301}X"], request: [("Accept", "a")]))
+        #expect(stored.fields.map(\.name) == ["accept", "\u{301}x"])
+    }
+
     @Test func everyVariedFieldMustMatch() throws {
         let stored = try #require(key(vary: ["Accept, Accept-Language"], request: [("Accept", "a"), ("Accept-Language", "en")]))
         #expect(CacheVariants.matches(stored, fields([("Accept-Language", "en"), ("Accept", "a"), ("X-Other", "1")])))
