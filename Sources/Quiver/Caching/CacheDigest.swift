@@ -21,6 +21,16 @@ struct CacheDigest: Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// Hashes the first 8 bytes only: they are as evenly spread as all 32, and equality still
+    /// compares every byte.
+    func hash(into hasher: inout Hasher) {
+        var prefix: UInt64 = 0
+        for byte in bytes.prefix(8) {
+            prefix = prefix << 8 | UInt64(byte)
+        }
+        hasher.combine(prefix)
+    }
+
     /// The digest in lowercase hexadecimal: 64 characters, safe in a file name.
     var hex: String {
         let digits = Array("0123456789abcdef".utf8)

@@ -2,24 +2,48 @@ import Foundation
 
 /// What the cache keeps of one response: enough to answer a later request and to compute its
 /// age (RFC 9111 §4.2.3), and nothing of the request's secrets.
+///
+/// What the stored header fields say about freshness (the directives, the age when received,
+/// the lifetime) is read once, when the entry is made or changed, not at every lookup:
+/// ``basis``.
 struct CacheEntry: Sendable, Equatable {
     /// The status code.
-    var statusCode: Int
+    var statusCode: Int { didSet { basis = Self.basis(statusCode, headerFields, requestTime, responseTime) } }
     /// The stored header fields, in the order received: the response's, without `Set-Cookie`
     /// (never replayed) and the hop-by-hop fields (RFC 9111 §3.1).
-    var headerFields: [HTTPHeaderField]
+    var headerFields: [HTTPHeaderField] { didSet { basis = Self.basis(statusCode, headerFields, requestTime, responseTime) } }
     /// The body.
     var body: Data
     /// When the request that got this response was sent (`request_time`).
-    var requestTime: Date
+    var requestTime: Date { didSet { basis = Self.basis(statusCode, headerFields, requestTime, responseTime) } }
     /// When the response was received (`response_time`).
-    var responseTime: Date
+    var responseTime: Date { didSet { basis = Self.basis(statusCode, headerFields, requestTime, responseTime) } }
     /// Which requests this response may answer (`Vary`).
     var variant: CacheVariantKey
+    /// What the header fields and times say about freshness, whatever the time of a lookup.
+    private(set) var basis: CacheFreshness.Basis
+
+    /// An entry of a response with `statusCode`, `headerFields` and `body`, got by a request sent
+    /// at `requestTime` and received at `responseTime`, for the requests `variant` matches.
+    init(statusCode: Int, headerFields: [HTTPHeaderField], body: Data, requestTime: Date, responseTime: Date,
+         variant: CacheVariantKey) {
+        self.statusCode = statusCode
+        self.headerFields = headerFields
+        self.body = body
+        self.requestTime = requestTime
+        self.responseTime = responseTime
+        self.variant = variant
+        basis = Self.basis(statusCode, headerFields, requestTime, responseTime)
+    }
 
     /// The bytes the entry holds, as the stores count them against their capacity.
     var byteCount: Int {
         body.count + headerFields.reduce(64) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
             + variant.fields.reduce(0) { $0 + $1.name.utf8.count + 33 }
+    }
+
+    private static func basis(_ statusCode: Int, _ fields: [HTTPHeaderField], _ requestTime: Date,
+                              _ responseTime: Date) -> CacheFreshness.Basis {
+        CacheFreshness.Basis(statusCode: statusCode, fields: fields, requestTime: requestTime, responseTime: responseTime)
     }
 }

@@ -18,13 +18,31 @@ struct CacheFreshness: Sendable {
     /// from being served unchecked for months (and RFC 7234 had caches warn past a day).
     static let heuristicLimit: TimeInterval = 86_400
 
+    /// What a stored response's header fields and times say about its freshness, whatever the
+    /// time: read once per entry (``CacheEntry/basis``), so a lookup only adds the time since.
+    struct Basis: Sendable, Equatable {
+        /// The response's directives.
+        let control: CacheControl
+        /// Its corrected initial age (§4.2.3): its age when it was received.
+        let initialAge: TimeInterval
+        /// Its freshness lifetime (§4.2.1, else §4.2.2).
+        let lifetime: TimeInterval
+
+        /// The basis of a response with `statusCode` and `fields`, to a request sent at
+        /// `requestTime`, received at `responseTime`.
+        init(statusCode: Int, fields: [HTTPHeaderField], requestTime: Date, responseTime: Date) {
+            control = CacheControl(responseFields: fields)
+            initialAge = CacheFreshness.initialAge(fields: fields, requestTime: requestTime, responseTime: responseTime)
+            lifetime = CacheFreshness.lifetime(statusCode: statusCode, fields: fields, control: control,
+                                               responseTime: responseTime)
+        }
+    }
+
     /// The freshness of `entry` at `now`.
     init(entry: CacheEntry, now: Date) {
-        let fields = entry.headerFields
-        control = CacheControl(responseFields: fields)
-        age = Self.currentAge(fields: fields, requestTime: entry.requestTime, responseTime: entry.responseTime, now: now)
-        lifetime = Self.lifetime(statusCode: entry.statusCode, fields: fields, control: control,
-                                 responseTime: entry.responseTime)
+        control = entry.basis.control
+        age = entry.basis.initialAge + max(0, now.timeIntervalSince(entry.responseTime))
+        lifetime = entry.basis.lifetime
     }
 
     /// Whether the response is fresh: its lifetime is longer than its age.
@@ -79,25 +97,23 @@ struct CacheFreshness: Sendable {
         return allowances.contains { $0.map { staleness <= $0 } ?? false }
     }
 
-    /// The current age (§4.2.3): the larger of the apparent age (`response_time − Date`) and
-    /// the `Age` received plus the time the exchange took, plus the time since it was stored.
+    /// The corrected initial age (§4.2.3): the larger of the apparent age (`response_time − Date`)
+    /// and the `Age` received plus the time the exchange took.
     ///
     /// `Age` is read as §5.1 says: of a list (or several fields) the first member, and an
     /// invalid one is ignored (counts as 0). Without a valid `Date`, the time the response was
     /// received stands in for it (RFC 9110 §6.6.1), so the apparent age is 0.
-    static func currentAge(fields: [HTTPHeaderField], requestTime: Date, responseTime: Date, now: Date) -> TimeInterval {
+    static func initialAge(fields: [HTTPHeaderField], requestTime: Date, responseTime: Date) -> TimeInterval {
         let ageValue = fields.first { HeaderName.equal($0.name, "Age") }
             .flatMap { field in
                 let first = field.value.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                return CacheControl.seconds(first.trimmingCharacters(in: .whitespaces))
+                return CacheControl.seconds(CacheControl.trimmed(first))
             }
             .map(TimeInterval.init) ?? 0
         let dateValue = date(named: "Date", in: fields, near: responseTime) ?? responseTime
         let apparentAge = max(0, responseTime.timeIntervalSince(dateValue))
         let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
-        let correctedInitialAge = max(apparentAge, ageValue + responseDelay)
-        let residentTime = max(0, now.timeIntervalSince(responseTime))
-        return correctedInitialAge + residentTime
+        return max(apparentAge, ageValue + responseDelay)
     }
 
     /// The freshness lifetime (§4.2.1): `max-age`, else `Expires` − `Date` (an invalid

@@ -44,16 +44,14 @@ extension HTTPCache {
             return try await fetch(request, key: key, fields: fields, requestControl: requestControl,
                                    revalidating: nil, rule: rule, through: transport)
         }
-        let now = clock()
-        let state = CacheFreshness(entry: stored, now: now)
-        if let show = rule.showStored,
-           let shown = try? served(stored, for: request, source: state.isFresh ? .cache(age: state.age) : .stale(age: state.age)) {
+        let state = CacheFreshness(entry: stored, now: clock())
+        let source: Response.Source = state.isFresh ? .cache(age: state.age) : .stale(age: state.age)
+        if let show = rule.showStored, let shown = try? served(stored, for: request, source: source) {
             show(shown)
         }
         switch Self.decision(for: state, request: requestControl, policy: rule.policy) {
         case .serve:
-            return try served(stored, for: request, source: state.isFresh ? .cache(age: state.age) : .stale(age: state.age),
-                              checkingLimit: true)
+            return try served(stored, for: request, source: source, checkingLimit: true)
         case .serveAndRevalidate:
             revalidateInBackground(request, key: key, stored: stored, fields: fields, requestControl: requestControl,
                                    through: transport)
@@ -198,7 +196,8 @@ extension HTTPCache {
         }
     }
 
-    /// The response `stored` gives `request`: its status, body and header fields with `Age`,
+    /// The response `stored` gives `request`: its status, body and header fields, with the
+    /// `Age` that `source` says (none for a `304`-confirmed one, which is as new as the `304`),
     /// marked with `source`. With `checkingLimit`, a body larger than the request's limit fails
     /// as the network's would.
     private func served(_ stored: CacheEntry, for request: TransportRequest, source: Response.Source,
@@ -206,13 +205,18 @@ extension HTTPCache {
         if checkingLimit {
             try request.checkBodySize(Int64(stored.body.count))
         }
-        let age = CacheFreshness(entry: stored, now: clock()).age
-        var fields = stored.headerFields.filter { !HeaderName.equal($0.name, "Age") }
-        if source != .revalidated {
-            fields.append(HTTPHeaderField(name: "Age", value: String(Int(age.rounded(.down)))))
+        var headers: [(name: String, value: String)] = []
+        headers.reserveCapacity(stored.headerFields.count + 1)
+        for field in stored.headerFields where !HeaderName.equal(field.name, "Age") {
+            headers.append((name: field.name, value: field.value))
         }
-        var response = Response(statusCode: stored.statusCode, data: stored.body, url: request.url,
-                                headers: fields.map { (name: $0.name, value: $0.value) })
+        switch source {
+        case .cache(let age), .stale(let age):
+            headers.append((name: "Age", value: String(Int(age.rounded(.down)))))
+        case .network, .revalidated:
+            break
+        }
+        var response = Response(statusCode: stored.statusCode, data: stored.body, url: request.url, headers: headers)
         response.request = request.head
         response.source = source
         request.progress.downloaded(Int64(stored.body.count), of: Int64(stored.body.count))

@@ -99,8 +99,14 @@ extension HTTPCache {
     /// stored): scheme and host lowercased, a default port and an empty path normalised (RFC
     /// 9110 §4.2.3), the fragment dropped.
     static func resource(of url: URL) -> CacheDigest {
+        let text = url.absoluteString
+        return isNormalized(text) ? CacheDigest(of: "GET " + text) : CacheDigest(of: "GET " + normalized(url))
+    }
+
+    /// `url` normalised as ``resource(of:)`` says, through `URLComponents`.
+    static func normalized(_ url: URL) -> String {
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            return CacheDigest(of: "GET " + url.absoluteString)
+            return url.absoluteString
         }
         parts.scheme = parts.scheme?.lowercased()
         parts.host = parts.host?.lowercased()
@@ -111,17 +117,48 @@ extension HTTPCache {
             parts.percentEncodedPath = "/"
         }
         parts.fragment = nil
-        return CacheDigest(of: "GET " + (parts.string ?? url.absoluteString))
+        return parts.string ?? url.absoluteString
     }
+
+    /// Whether ``normalized(_:)`` would give `text` back as it is, seen without parsing it: a
+    /// scheme of lowercase letters, digits, `+`, `-` and `.`, then `://`, a host of lowercase
+    /// letters, digits, `-` and `.` (no user, no port), a path that starts with `/`, and no
+    /// fragment. Most requests' URLs are so; they skip `URLComponents`.
+    static func isNormalized(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        var sawScheme = false
+        while let byte = bytes.next() {
+            if byte == 0x3A { break }   // :
+            guard ASCII.isLowercaseLetter(byte) || ASCII.isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else {
+                return false
+            }
+            sawScheme = true
+        }
+        guard sawScheme, bytes.next() == 0x2F, bytes.next() == 0x2F else { return false }
+        var sawHost = false
+        while true {
+            guard let byte = bytes.next() else { return false }   // no path
+            if byte == 0x2F { break }   // the path's first /
+            guard ASCII.isLowercaseLetter(byte) || ASCII.isDigit(byte) || byte == 0x2D || byte == 0x2E else { return false }
+            sawHost = true
+        }
+        guard sawHost else { return false }
+        while let byte = bytes.next() {
+            if byte == 0x23 { return false }   // #
+        }
+        return true
+    }
+
+    /// The identity of a request that carries no credentials.
+    private static let anonymous = CacheDigest(of: "")
 
     /// The digest of the credentials among `fields`: each field ``Redaction`` keeps secret, by
     /// lowercased name and value, in a fixed order.
     static func identity(of fields: [HTTPHeaderField]) -> CacheDigest {
         let redactor = Redaction.defaultRedactor
         let secrets = fields.filter { redactor.isListed($0.name) }
-            .map { $0.name.lowercased() + "\u{0}" + $0.value }
-            .sorted()
-        return CacheDigest(of: secrets.joined(separator: "\u{1}"))
+        guard !secrets.isEmpty else { return anonymous }
+        return CacheDigest(of: secrets.map { $0.name.lowercased() + "\u{0}" + $0.value }.sorted().joined(separator: "\u{1}"))
     }
 
     /// The header fields `request` goes out with: its own and the transport's cookies.

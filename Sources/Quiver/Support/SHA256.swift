@@ -1,6 +1,5 @@
-/// SHA-256 (FIPS 180-4), for HTTP Digest authentication and ``CertificatePins``: Linux has no
-/// system library Quiver may depend on, and both hash a few short inputs (a Digest response, a
-/// certificate once per new connection).
+/// SHA-256 (FIPS 180-4), for HTTP Digest authentication, ``CertificatePins`` and the HTTP
+/// cache's keys and entry files: Linux has no system library Quiver may depend on.
 enum SHA256 {
     /// The first 32 bits of the fractional parts of the cube roots of the first 64 primes.
     private static let constants: [UInt32] = [
@@ -21,15 +20,21 @@ enum SHA256 {
 
     /// The 32-byte digest of `message`.
     static func hash(_ message: some Sequence<UInt8>) -> [UInt8] {
+        // The message, then its padding: 0x80, zeros up to 8 bytes before a multiple of 64, and
+        // its length in bits.
         var bytes = Array(message)
         let bitLength = UInt64(bytes.count) &* 8
+        let paddedCount = (bytes.count + 8) / 64 * 64 + 64
+        bytes.reserveCapacity(paddedCount)
         bytes.append(0x80)
-        while bytes.count % 64 != 56 { bytes.append(0) }
+        bytes.append(contentsOf: repeatElement(0, count: paddedCount - 8 - bytes.count))
         for shift in stride(from: 56, through: 0, by: -8) {
             bytes.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
 
-        var state = initialState
+        var state = (initialState[0], initialState[1], initialState[2], initialState[3],
+                     initialState[4], initialState[5], initialState[6], initialState[7])
+        let constants = constants
         var schedule = [UInt32](repeating: 0, count: 64)
         for block in stride(from: 0, to: bytes.count, by: 64) {
             for index in 0..<16 {
@@ -43,8 +48,7 @@ enum SHA256 {
                 let sigma1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
                 schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
             }
-            var (a, b, c, d) = (state[0], state[1], state[2], state[3])
-            var (e, f, g, h) = (state[4], state[5], state[6], state[7])
+            var (a, b, c, d, e, f, g, h) = state
             for round in 0..<64 {
                 let choice = (e & f) ^ (~e & g)
                 let temp1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ choice
@@ -54,13 +58,12 @@ enum SHA256 {
                 (h, g, f, e) = (g, f, e, d &+ temp1)
                 (d, c, b, a) = (c, b, a, temp1 &+ temp2)
             }
-            for (index, value) in [a, b, c, d, e, f, g, h].enumerated() {
-                state[index] = state[index] &+ value
-            }
+            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+                     state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
         }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
-        for word in state {
+        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
             for shift in stride(from: 24, through: 0, by: -8) {
                 digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
             }

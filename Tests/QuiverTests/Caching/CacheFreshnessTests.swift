@@ -21,6 +21,26 @@ import Testing
         #expect(CacheFreshness(entry: stored, now: received.addingTimeInterval(10)).age == 112)
     }
 
+    /// The fields are read once per entry; an entry changed (as a `304` or a `HEAD` changes it)
+    /// is read again, so its freshness is never the old fields'.
+    @Test func aChangedEntryIsReadAgain() {
+        var stored = entry([("Date", date(0)), ("Cache-Control", "max-age=10")])
+        #expect(CacheFreshness(entry: stored, now: received).lifetime == 10)
+        stored.headerFields = [HTTPHeaderField(name: "Date", value: date(0)), HTTPHeaderField(name: "Cache-Control", value: "max-age=60, no-cache")]
+        let changed = CacheFreshness(entry: stored, now: received)
+        #expect(changed.lifetime == 60)
+        #expect(changed.control.noCache)
+        stored.responseTime = received.addingTimeInterval(30)   // Date now 30 s before receipt
+        #expect(CacheFreshness(entry: stored, now: received.addingTimeInterval(30)).age == 30)
+        stored.requestTime = received.addingTimeInterval(-50)
+        stored.headerFields = [HTTPHeaderField(name: "Age", value: "5")]
+        // No Date: the Age received plus the 80 s the exchange took.
+        #expect(CacheFreshness(entry: stored, now: received.addingTimeInterval(30)).age == 85)
+        stored.statusCode = 404
+        stored.headerFields = [HTTPHeaderField(name: "Date", value: date(30)), HTTPHeaderField(name: "Last-Modified", value: date(-970))]
+        #expect(CacheFreshness(entry: stored, now: received.addingTimeInterval(30)).lifetime == 100)
+    }
+
     @Test func aDateInThePastGivesAnApparentAge() {
         let stored = entry([("Date", date(-30))])
         #expect(CacheFreshness(entry: stored, now: received).age == 30)

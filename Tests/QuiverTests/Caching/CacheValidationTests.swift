@@ -41,6 +41,17 @@ import Testing
 
     // MARK: Conditions (§4.3.1)
 
+    @Test func theConditionsAreTheStoredValidators() {
+        let conditions = CacheValidation.conditions(for: entry([("ETag", "\"v1\""), ("Last-Modified", "Sat, 28 Nov 2026 00:00:00 GMT")]))
+        #expect(conditions == fields([("If-None-Match", "\"v1\""), ("If-Modified-Since", "Sat, 28 Nov 2026 00:00:00 GMT")]))
+        #expect(CacheValidation.conditions(for: entry([])).isEmpty)
+    }
+
+    @Test func aValidatorWithALineEndIsNeverSent() {
+        #expect(CacheValidation.conditions(for: entry([("ETag", "\"v1\"\r\nX-Injected: 1")])).isEmpty)
+        #expect(CacheValidation.conditions(for: entry([("Last-Modified", "x\u{0}y")])).isEmpty)
+    }
+
     @Test func theConditionsOfSeveralVariantsNameEveryTagOnceAndTheLatestDate() {
         let english = entry([("ETag", "\"en\""), ("Date", "Sat, 28 Nov 2026 09:00:00 GMT"), ("Last-Modified", "Fri, 27 Nov 2026 09:00:00 GMT")])
         let french = entry([("ETag", "W/\"fr\""), ("Date", "Sat, 28 Nov 2026 10:00:00 GMT"), ("Last-Modified", "Fri, 27 Nov 2026 10:00:00 GMT")])
@@ -185,5 +196,20 @@ import Testing
         let stored = entry([("ETag", "\"v1\""), ("Date", "Sat, 28 Nov 2026 09:00:00 GMT"), ("Age", "300")])
         let freshened = try #require(CacheValidation.freshened(stored, byHead: fields([("ETag", "\"v1\"")]), at: received))
         #expect(freshened.headerFields == fields([("ETag", "\"v1\""), ("Date", CacheValidation.imfFixdate(received))]))
+    }
+
+    @Test func mergingTheSameFieldsTwiceChangesNothingMore() {
+        // Found by the CacheHeaders fuzzer: a repeated new name split around another new name.
+        let incoming = fields([("Cache-Control", ""), ("Date", "d"), ("Cache-Control", "")])
+        let once = CacheValidation.merged(fields([("Authorization", "a")]), with: incoming)
+        #expect(once == fields([("Authorization", "a"), ("Cache-Control", ""), ("Cache-Control", ""), ("Date", "d")]))
+        #expect(CacheValidation.merged(once, with: incoming) == once)
+    }
+
+    @Test func theCallersOwnConditionsAreRecognised() {
+        for name in ["If-None-Match", "if-modified-since", "If-Match", "If-Unmodified-Since", "If-Range"] {
+            #expect(CacheValidation.isPrecondition(name))
+        }
+        #expect(!CacheValidation.isPrecondition("If-Anything"))
     }
 }

@@ -550,6 +550,49 @@ import Testing
         #expect(model.sources == [.cache(age: 0), .revalidated])
         #expect(!model.failed)
     }
+
+    // MARK: Keys
+
+    func fields(_ pairs: [(String, String)]) -> [HTTPHeaderField] {
+        pairs.map { HTTPHeaderField(name: $0.0, value: $0.1) }
+    }
+
+    @Test func theResourceKeyNormalisesTheURL() throws {
+        let plain = HTTPCache.resource(of: try #require(URL(string: "https://api.example.com/")))
+        #expect(HTTPCache.resource(of: try #require(URL(string: "HTTPS://API.example.com:443"))) == plain)
+        #expect(HTTPCache.resource(of: try #require(URL(string: "https://api.example.com/#top"))) == plain)
+        #expect(HTTPCache.resource(of: try #require(URL(string: "https://api.example.com/?a=1"))) != plain)
+    }
+
+    /// The shortcut for URLs already in normal form gives the key `URLComponents` gives, and
+    /// takes only URLs it is sure of.
+    @Test(arguments: [
+        ("https://api.example.com/v1/users/42", true), ("http://127.0.0.1/a?b=c&d=%2F", true),
+        ("https://api.example.com/a;b/c?x=1+2", true), ("svn+ssh://host.example/p", true),
+        ("https://api.example.com", false), ("https://API.example.com/", false), ("HTTPS://api.example.com/", false),
+        ("https://api.example.com:443/", false), ("http://api.example.com:8080/", false),
+        ("https://user:pass@api.example.com/", false), ("https://api.example.com/a#b", false),
+        ("https://[::1]/", false), ("https://xn--bcher-kva.example/", true), ("https://api_1.example.com/", false),
+        ("file:///tmp/x", false), ("urn:isbn:123", false),
+    ])
+    func aURLInNormalFormSkipsURLComponentsWithTheSameKey(_ text: String, _ isNormal: Bool) throws {
+        let url = try #require(URL(string: text))
+        #expect(HTTPCache.isNormalized(url.absoluteString) == isNormal)
+        if isNormal {
+            #expect(HTTPCache.normalized(url) == url.absoluteString)
+        }
+        #expect(HTTPCache.resource(of: url) == CacheDigest(of: "GET " + HTTPCache.normalized(url)))
+    }
+
+    @Test func theIdentityIsTheSecretFieldsWhateverTheirOrderAndCase() {
+        let one = HTTPCache.identity(of: fields([("Authorization", "Bearer a"), ("Cookie", "s=1"), ("Accept", "x")]))
+        let same = HTTPCache.identity(of: fields([("cookie", "s=1"), ("AUTHORIZATION", "Bearer a")]))
+        #expect(one == same)
+        #expect(one != HTTPCache.identity(of: fields([("Authorization", "Bearer b"), ("Cookie", "s=1")])))
+        #expect(HTTPCache.identity(of: []) == HTTPCache.identity(of: fields([("Accept", "y")])))
+        #expect(HTTPCache.identity(of: []) == CacheDigest(of: ""))
+        #expect(HTTPCache.identity(of: fields([("Authorization", "")])) != HTTPCache.identity(of: []))
+    }
 }
 
 extension Result where Success == Response, Failure == QuiverError {
