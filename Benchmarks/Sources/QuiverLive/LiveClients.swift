@@ -102,14 +102,18 @@ struct BuiltinProviderClient: LiveClient {
     let name: String
     let provider: Provider<AuthorizedLiveUser>
     let baseURL: URL
-    /// Numbers the URL of each request, with a cache that each request misses, when set.
+    /// Numbers the URL of each request (`?n=…`), when set: with a cache, each request misses.
     let numbers: Numbers?
 
-    init(baseURL: URL, tokenLength: Int, cacheMisses: Bool = false) {
-        name = cacheMisses ? "Quiver + token, headers, logger, cache (misses)" : "Quiver + token, headers, logger"
-        provider = Provider(plugins: BuiltinPlugins.usual(tokenLength: tokenLength), cache: cacheMisses ? HTTPCache() : nil)
+    /// - Parameters:
+    ///   - numbered: Whether each request asks a URL of its own.
+    ///   - cache: Whether the provider has an `HTTPCache` (10 MiB in memory); give it `numbered`,
+    ///     so that every request misses and its response is stored.
+    init(baseURL: URL, tokenLength: Int, numbered: Bool = false, cache: Bool = false) {
+        name = cache ? "Quiver + token, headers, logger, cache (misses)" : "Quiver + token, headers, logger"
+        provider = Provider(plugins: BuiltinPlugins.usual(tokenLength: tokenLength), cache: cache ? HTTPCache() : nil)
         self.baseURL = baseURL
-        numbers = cacheMisses ? Numbers() : nil
+        numbers = numbered ? Numbers() : nil
     }
 
     /// The headers the plugins set, for the raw twin.

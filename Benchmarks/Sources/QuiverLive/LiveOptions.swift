@@ -41,9 +41,10 @@ struct LiveOptions {
     /// With `--scale`: run only this side (`raw` or `quiver`), for a profiler, and print its CPU
     /// per request at each level.
     var scaleSide: String?
-    /// With `--builtin-plugins`: the provider has an ``HTTPCache`` and both sides ask a URL of
-    /// their own each time (`user.json?n=…`): every request a miss that is then stored, what
-    /// the cache costs a request it cannot answer.
+    /// With `--builtin-plugins`: a third side, the same provider with an ``HTTPCache``, runs in
+    /// the same rotation, and all three ask a URL of their own each time (`user.json?n=…`):
+    /// every request of the third a miss that is then stored, what the cache costs a request it
+    /// cannot answer, read against the provider without one in the same run.
     var cacheMisses = false
     /// With `--builtin-plugins`: the access token's length (a JWT is about 200).
     var tokenLength = 200

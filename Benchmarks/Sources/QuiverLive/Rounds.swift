@@ -54,12 +54,14 @@ func workerShare(of requests: Int, worker: Int, among concurrency: Int) -> Int {
     requests / concurrency + (worker < requests % concurrency ? 1 : 0)
 }
 
-/// Raw and provider rounds measured in turn, so that whatever else the machine does hits
-/// both alike.
+/// Raw and provider rounds (and, with `--cache`, the cached provider's) measured in turn, so
+/// that whatever else the machine does hits each alike.
 struct Comparison {
     let label: String
     var raw: [RoundCost] = []
     var provider: [RoundCost] = []
+    /// The rounds of the provider with a cache every request misses; empty without `--cache`.
+    var cached: [RoundCost] = []
 
     /// Sum of provider CPU over sum of raw CPU.
     var totalRatio: Double {
@@ -71,19 +73,26 @@ struct Comparison {
         zip(provider, raw).map { $0.cpuPerRequest / $1.cpuPerRequest }.sorted()
     }
 
+    /// Cached / raw of each round, taking the raw round of the same turn, sorted.
+    var cachedPairRatios: [Double] {
+        zip(cached, raw).map { $0.cpuPerRequest / $1.cpuPerRequest }.sorted()
+    }
+
     static func run(_ label: String, raw rawClient: any LiveClient, provider providerClient: any LiveClient,
+                    cached cachedClient: (any LiveClient)? = nil,
                     rounds: Int, requests: Int, concurrency: Int) async throws -> Comparison {
         var comparison = Comparison(label: label)
+        let sides = cachedClient == nil ? 2 : 3
         for round in 0..<rounds {
-            // Alternate which goes first, so neither always runs on a warmer (or busier) machine.
-            let rawFirst = round.isMultiple(of: 2)
-            for isRaw in rawFirst ? [true, false] : [false, true] {
-                let cost = try await measureRound(isRaw ? rawClient : providerClient,
-                                                  requests: requests, concurrency: concurrency)
-                if isRaw {
-                    comparison.raw.append(cost)
-                } else {
-                    comparison.provider.append(cost)
+            // Rotate which goes first, so none always runs on a warmer (or busier) machine.
+            for turn in 0..<sides {
+                let side = (round + turn) % sides
+                let client = side == 0 ? rawClient : side == 1 ? providerClient : cachedClient ?? providerClient
+                let cost = try await measureRound(client, requests: requests, concurrency: concurrency)
+                switch side {
+                case 0: comparison.raw.append(cost)
+                case 1: comparison.provider.append(cost)
+                default: comparison.cached.append(cost)
                 }
             }
         }

@@ -17,6 +17,9 @@ if options.printBody {
 let fileURL = options.baseURL.appendingPathComponent("user.json")
 let raw: any LiveClient
 let provider: any LiveClient
+/// With `--builtin-plugins --cache`: the same provider with a cache every request misses,
+/// measured in the same rotation as the other two.
+var cached: (any LiveClient)?
 if options.openAPI {
     // One generated operation, decoded, on swift-openapi-urlsession's transport and on Quiver's.
     raw = GeneratedClient.urlSession(serverURL: options.baseURL)
@@ -28,14 +31,19 @@ if options.openAPI {
     provider = AsyncHTTPClientProviderClient(baseURL: options.baseURL, builtinPlugins: options.builtinPlugins,
                                              tokenLength: options.tokenLength)
 } else if options.builtinPlugins {
-    // Both sides without an HTTP cache: what URLSessionTransport() does by default.
-    // With --cache, the provider has a cache that every request misses: both ask a URL of their own.
+    // Both sides without an HTTP cache: what URLSessionTransport() does by default. With
+    // --cache, a third side has a cache that every request misses, and all three ask a URL of
+    // their own each time.
     var rawClient = RawClient(url: fileURL, headers: BuiltinProviderClient.headers(tokenLength: options.tokenLength),
                               configuration: .withoutCache)
     rawClient.numbers = options.cacheMisses ? Numbers() : nil
     raw = rawClient
     provider = BuiltinProviderClient(baseURL: options.baseURL, tokenLength: options.tokenLength,
-                                     cacheMisses: options.cacheMisses)
+                                     numbered: options.cacheMisses)
+    if options.cacheMisses {
+        cached = BuiltinProviderClient(baseURL: options.baseURL, tokenLength: options.tokenLength,
+                                       numbered: true, cache: true)
+    }
 } else {
     raw = RawClient(url: fileURL)
     provider = ProviderClient(target: LiveUser(baseURL: options.baseURL))
@@ -48,7 +56,7 @@ if options.scale {
 
 // Open the connections and warm every first-use path (libcurl handles, the sessions' queues,
 // Foundation's caches) before anything is measured.
-for client in [raw, provider] as [any LiveClient] {
+for client in [raw, provider] + (cached.map { [$0] } ?? []) as [any LiveClient] {
     try await fetch(client, requests: options.requests, concurrency: 1)
     try await fetch(client, requests: options.concurrentRequests, concurrency: options.concurrency)
 }
@@ -75,9 +83,9 @@ if options.split {
     exit(0)
 }
 
-let sequential = try await Comparison.run("sequential", raw: raw, provider: provider,
+let sequential = try await Comparison.run("sequential", raw: raw, provider: provider, cached: cached,
                                           rounds: options.rounds, requests: options.requests, concurrency: 1)
-let concurrent = try await Comparison.run("\(options.concurrency) in flight", raw: raw, provider: provider,
+let concurrent = try await Comparison.run("\(options.concurrency) in flight", raw: raw, provider: provider, cached: cached,
                                           rounds: options.rounds, requests: options.concurrentRequests,
                                           concurrency: options.concurrency)
 printReport([sequential, concurrent], options: options)

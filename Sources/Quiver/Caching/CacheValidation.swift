@@ -11,7 +11,7 @@ enum CacheValidation {
     /// `Trailer`, since trailer fields are not stored), those of the proxy a request went
     /// through (`Proxy-Authenticate`, `Proxy-Authentication-Info`, `Proxy-Authorization`, a
     /// MUST NOT), and `Set-Cookie`, never replayed into a cookie jar.
-    static let unstored: Set<String> = ["connection", "keep-alive", "proxy-connection", "te", "transfer-encoding",
+    static let unstored: [String] = ["connection", "keep-alive", "proxy-connection", "te", "transfer-encoding",
                                         "upgrade", "set-cookie", "set-cookie2", "proxy-authenticate",
                                         "proxy-authentication-info", "proxy-authorization", "trailer"]
 
@@ -27,11 +27,12 @@ enum CacheValidation {
     /// `fields` as a cache stores them (§3.1): without ``unstored`` and the fields `Connection`
     /// names. Everything else is kept, in order, unknown fields too.
     static func storedFields(of fields: [HTTPHeaderField]) -> [HTTPHeaderField] {
-        let connectionNames = Set(fields.filter { HeaderName.equal($0.name, "Connection") }
-            .flatMap { CacheControl.fieldNames($0.value) })
+        let connectionNames = fields.filter { HeaderName.equal($0.name, "Connection") }
+            .flatMap { CacheControl.fieldNames($0.value) }
+        // Compared ignoring case, without a lowercased copy of each name.
         return fields.filter { field in
-            let name = field.name.lowercased()
-            return !unstored.contains(name) && !connectionNames.contains(name)
+            !unstored.contains { HeaderName.equal($0, field.name) }
+                && !connectionNames.contains { HeaderName.equal($0, field.name) }
         }
     }
 

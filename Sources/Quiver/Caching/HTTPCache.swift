@@ -122,31 +122,43 @@ extension HTTPCache {
 
     /// Whether ``normalized(_:)`` would give `text` back as it is, seen without parsing it: a
     /// scheme of lowercase letters, digits, `+`, `-` and `.`, then `://`, a host of lowercase
-    /// letters, digits, `-` and `.` (no user, no port), a path that starts with `/`, and no
-    /// fragment. Most requests' URLs are so; they skip `URLComponents`.
+    /// letters, digits, `-` and `.` (no user), a port only when it is not the scheme's default
+    /// (digits, no leading zero), a path that starts with `/`, and no fragment. Most requests'
+    /// URLs are so; they skip `URLComponents`.
     static func isNormalized(_ text: String) -> Bool {
-        var bytes = text.utf8.makeIterator()
-        var sawScheme = false
-        while let byte = bytes.next() {
-            if byte == 0x3A { break }   // :
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count, bytes[index] != 0x3A {   // :
+            let byte = bytes[index]
             guard ASCII.isLowercaseLetter(byte) || ASCII.isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else {
                 return false
             }
-            sawScheme = true
+            index += 1
         }
-        guard sawScheme, bytes.next() == 0x2F, bytes.next() == 0x2F else { return false }
-        var sawHost = false
-        while true {
-            guard let byte = bytes.next() else { return false }   // no path
-            if byte == 0x2F { break }   // the path's first /
+        let scheme = bytes[0..<index]
+        guard !scheme.isEmpty, index + 2 < bytes.count, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x2F else { return false }
+        index += 3
+        let hostStart = index
+        while index < bytes.count, bytes[index] != 0x2F, bytes[index] != 0x3A {
+            let byte = bytes[index]
             guard ASCII.isLowercaseLetter(byte) || ASCII.isDigit(byte) || byte == 0x2D || byte == 0x2E else { return false }
-            sawHost = true
+            index += 1
         }
-        guard sawHost else { return false }
-        while let byte = bytes.next() {
-            if byte == 0x23 { return false }   // #
+        guard index > hostStart, index < bytes.count else { return false }   // a host, then a port or a path
+        if bytes[index] == 0x3A {
+            index += 1
+            var port = 0
+            let portStart = index
+            while index < bytes.count, ASCII.isDigit(bytes[index]), index - portStart < 5 {
+                port = port * 10 + Int(bytes[index] - 0x30)
+                index += 1
+            }
+            guard index > portStart, bytes[portStart] != 0x30, port <= 65_535, index < bytes.count, bytes[index] == 0x2F,
+                  !(scheme.elementsEqual("http".utf8) && port == 80), !(scheme.elementsEqual("https".utf8) && port == 443) else {
+                return false
+            }
         }
-        return true
+        return !bytes[index...].contains(0x23)   // #
     }
 
     /// The identity of a request that carries no credentials.

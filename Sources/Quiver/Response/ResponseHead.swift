@@ -30,7 +30,10 @@ enum ResponseHead: Sendable {
                 guard let name = name as? String else { return nil }
                 return HTTPHeaderField(name: name, value: (value as? String) ?? "\(value)")
             }
-            .sorted { $0.name.lowercased() < $1.name.lowercased() }
+            .sorted { first, second in
+                // By name, ignoring the case of ASCII letters, without making lowercased copies.
+                first.name.utf8.lexicographicallyPrecedes(second.name.utf8) { ASCII.lowercased($0) < ASCII.lowercased($1) }
+            }
         case .parts(let parts):
             parts.fields
         }

@@ -13,6 +13,12 @@ enum HTTPDate {
     /// time. A two-digit RFC 850 year is read as RFC 9110 asks: one more than 50 years after
     /// `now` is taken from the century before.
     static func parse(_ text: String, now: Date = Date()) -> Date? {
+        fixdate(text) ?? parseTokens(text, now: now)
+    }
+
+    /// ``parse(_:now:)`` the general way: the text split at spaces and tabs into the tokens of
+    /// one of the three forms.
+    static func parseTokens(_ text: String, now: Date) -> Date? {
         let tokens = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard let first = tokens.first else { return nil }
         if first.hasSuffix(",") {
@@ -43,16 +49,45 @@ enum HTTPDate {
         return year
     }
 
+    /// The date of text in exactly the form of IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT` (three
+    /// letters, digits where digits go), read by byte: the form nearly every server sends, read
+    /// without splitting. `nil` for anything else, which ``parse(_:now:)`` then reads the
+    /// general way (and gives the same date for any text this reads).
+    static func fixdate(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 29, bytes[0..<3].allSatisfy(ASCII.isLetter), bytes[3] == 0x2C, bytes[4] == 0x20,
+              bytes[7] == 0x20, bytes[11] == 0x20, bytes[16] == 0x20, bytes[19] == 0x3A, bytes[22] == 0x3A,
+              bytes[25] == 0x20, bytes[26] == 0x47, bytes[27] == 0x4D, bytes[28] == 0x54 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard ASCII.isDigit(bytes[index]) else { return nil }
+                value = value * 10 + Int(bytes[index] - 0x30)
+            }
+            return value
+        }
+        let name = bytes[8..<11].map(ASCII.lowercased)
+        guard let day = number(5..<7), let year = number(12..<16), let hour = number(17..<19),
+              let minute = number(20..<22), let second = number(23..<25),
+              let month = months.firstIndex(where: { $0.utf8.elementsEqual(name) }) else { return nil }
+        return date(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second)
+    }
+
     private static func date(day: Substring, month: Substring, year: Int, time: Substring) -> Date? {
-        guard (1...2).contains(day.count), let day = Int(day), (1...31).contains(day),
-              let month = months.firstIndex(of: month.lowercased()).map({ $0 + 1 }),
-              (0...9999).contains(year)
+        guard (1...2).contains(day.count), let day = Int(day),
+              let month = months.firstIndex(of: month.lowercased()).map({ $0 + 1 })
         else { return nil }
         let clock = time.split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
-              let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
-              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-              day <= daysIn(month: month, year: year)
+              let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2])
+        else { return nil }
+        return date(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    /// The time these numbers name, when they name a real one (a leap second allowed).
+    private static func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Date? {
+        guard (0...9999).contains(year), (1...31).contains(day), day <= daysIn(month: month, year: year),
+              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))

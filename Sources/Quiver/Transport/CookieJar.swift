@@ -77,11 +77,11 @@ public final class CookieJar: Sendable {
     /// - Parameter url: Where the request goes.
     /// - Returns: `name=value` pairs joined by `; `, longest paths first.
     public func cookieHeader(for url: URL) -> String? {
-        guard let host = url.host?.lowercased() else { return nil }
+        let all = storage.map { $0.cookies?.compactMap(Self.cookie(from:)) ?? [] } ?? cookies.withLock { $0 }
+        guard !all.isEmpty, let host = url.host?.lowercased() else { return nil }
         let secure = url.scheme?.lowercased() == "https"
         let path = url.path.isEmpty ? "/" : url.path
         let now = Date()
-        let all = storage.map { $0.cookies?.compactMap(Self.cookie(from:)) ?? [] } ?? cookies.withLock { $0 }
         let sent = all.filter { cookie in
             (cookie.expires.map { $0 > now } ?? true)
                 && (!cookie.secure || secure)

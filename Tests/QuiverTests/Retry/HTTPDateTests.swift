@@ -24,6 +24,27 @@ import Testing
         #expect(HTTPDate.parse(text, now: now) == nil)
     }
 
+    /// IMF-fixdate is read by byte first; that shortcut gives what the general reading gives,
+    /// for real dates, impossible ones and near misses of the form alike.
+    @Test func theShortcutForIMFFixdateReadsAsTheGeneralWay() {
+        var instants = (0..<500).map { Date(timeIntervalSince1970: Double($0) * 6_311_432.7) }   // 1970 to about 2070
+        instants += [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 253_402_300_799)]   // 9999-12-31
+        for instant in instants {
+            let text = CacheValidation.imfFixdate(instant)
+            #expect(HTTPDate.fixdate(text) == HTTPDate.parseTokens(text, now: now))
+            #expect(HTTPDate.fixdate(text) == Date(timeIntervalSince1970: floor(instant.timeIntervalSince1970)))
+        }
+        for text in ["Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 23:59:60 GMT",
+                     "Sun, 00 Nov 1994 08:49:37 GMT", "Sun, 06 NOV 1994 08:49:37 GMT", "Xyz, 06 Nov 1994 08:49:37 GMT",
+                     "Sun, 06 Nov 0000 08:49:37 GMT", "Sun, 29 Feb 2000 08:49:37 GMT", "Sun, 29 Feb 1900 08:49:37 GMT"] {
+            #expect(HTTPDate.fixdate(text) == HTTPDate.parseTokens(text, now: now), "\(text)")
+        }
+        for text in ["Sun, +6 Nov 1994 08:49:37 GMT", "Sun,\t06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 gmt",
+                     "S1n, 06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 GMT "] {
+            #expect(HTTPDate.fixdate(text) == nil, "\(text)")
+        }
+    }
+
     @Test func aTwoDigitYearMoreThanFiftyYearsAheadIsInThePastCentury() throws {
         // From 2023: "73" is 2073 (50 years ahead), "74" is 1974.
         let ahead = try #require(HTTPDate.parse("Sunday, 01-Jan-73 00:00:00 GMT", now: now))
