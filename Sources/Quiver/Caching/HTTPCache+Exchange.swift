@@ -17,11 +17,11 @@ extension HTTPCache {
             let response = try await transport.send(request)
             freshen(with: response, of: request, cookies: transport.cookieHeader(for: request.url))
             return response
-        case .options, .trace:
-            return try await transport.send(request)
         default:
             let response = try await transport.send(request)
-            invalidate(after: response, of: request)
+            if CacheInvalidation.invalidates(method: request.method.rawValue, statusCode: response.statusCode) {
+                invalidate(after: response, of: request)
+            }
             return response
         }
     }
@@ -95,7 +95,11 @@ extension HTTPCache {
         if request.onlyIfCached {
             return .gatewayTimeout
         }
-        if !request.noCache, state.isWithinStaleWhileRevalidate {
+        // Only where the request itself would take a stale response: not one that asks for an
+        // age (`max-age`, such as a reload's `max-age=0`) this response is past, or for
+        // freshness it has not left (`min-fresh`), or for revalidation (`no-cache`).
+        if !request.noCache, request.minFresh == nil, request.maxAge.map({ state.age <= TimeInterval($0) }) ?? true,
+           state.isWithinStaleWhileRevalidate {
             return .serveAndRevalidate
         }
         return .revalidate
@@ -188,9 +192,8 @@ extension HTTPCache {
     }
 
     /// Removes what an unsafe request changed (RFC 9111 §4.4): its URI, and the same-origin
-    /// `Location` and `Content-Location` of a non-error response.
+    /// `Location` and `Content-Location` of its response.
     private func invalidate(after response: Response, of request: TransportRequest) {
-        guard (200..<400).contains(response.statusCode) else { return }
         for url in CacheInvalidation.invalidatedURLs(target: request.url, responseFields: response.headerFields) {
             store.removeEntries(of: Self.resource(of: url))
         }

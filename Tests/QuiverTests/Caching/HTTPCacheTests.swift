@@ -211,6 +211,23 @@ import Testing
         #expect(origin.count == 2)
     }
 
+    /// A request that asks for an age the stale response is past (a reload's `max-age=0`), or
+    /// for freshness left (`min-fresh`), waits for the revalidation instead of taking the
+    /// stale response `stale-while-revalidate` would allow.
+    @Test(arguments: ["max-age=0", "max-age=15", "min-fresh=1"])
+    func aRequestThatRefusesStaleWaitsForTheRevalidation(_ directive: String) async throws {
+        let origin = origin([("Cache-Control", "max-age=10, stale-while-revalidate=60"), ("ETag", "\"v1\"")])
+        let (provider, _) = provider(origin)
+        _ = try await provider.response(for: Item())
+        clock.advance(20)
+        let served = try await provider.response(for: Item(headers: ["Cache-Control": directive]))
+        #expect(served.source == .revalidated)
+        #expect(origin.count == 2)
+        // A request that allows the age still takes the stale response.
+        clock.advance(20)
+        #expect(try await provider.response(for: Item(headers: ["Cache-Control": "max-age=40"])).source == .stale(age: 20))
+    }
+
     // MARK: Errors and offline
 
     @Test func staleIfErrorStandsInForAFailedNetwork() async throws {
