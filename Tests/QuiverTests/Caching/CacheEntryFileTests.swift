@@ -2,8 +2,21 @@ import Foundation
 import Testing
 @testable import Quiver
 
-// The suite is declared in CacheStoreTests.swift, with its first tests and `StoreSamples`.
-extension CacheEntryFileTests {
+/// The entry file format: a round trip, and every damage a miss.
+@Suite struct CacheEntryFileTests {
+    @Test func anEntryComesBackAsItWasWritten() throws {
+        let entry = CacheEntry(statusCode: 203, headerFields: [HTTPHeaderField(name: "Link", value: "<a>"), HTTPHeaderField(name: "Link", value: "<b>")],
+                               body: Data([0, 1, 2, 255]), requestTime: Date(timeIntervalSince1970: 1.5),
+                               responseTime: Date(timeIntervalSince1970: 2.25),
+                               variant: CacheVariantKey(fields: [.init(name: "accept", value: CacheDigest(of: "x")), .init(name: "cookie", value: nil)],
+                                                        matchesNothing: false))
+        let key = StoreSamples.key("/e", "id")
+        let decoded = try #require(CacheEntryFile.decode(CacheEntryFile.encode(entry, for: key), expecting: key))
+        #expect(decoded.entry == entry)
+        #expect(decoded.key == key)
+        #expect(CacheEntryFile.decode(CacheEntryFile.encode(entry, for: key), expecting: StoreSamples.key("/other")) == nil)
+    }
+
     /// `content` (a file without its checksum) with a checksum that matches: what a file that
     /// is damaged in its structure, not in its bytes, looks like.
     static func sealed(_ content: [UInt8]) -> Data {

@@ -2,8 +2,70 @@ import Foundation
 import Testing
 @testable import Quiver
 
-// The suite is declared in CacheStoreTests.swift, with its first tests and `StoreSamples`.
-extension MemoryCacheStoreTests {
+/// The in-memory store: bounded in bytes, least recently used first.
+@Suite struct MemoryCacheStoreTests {
+    @Test func anEntryComesBackUnderItsKeyOnly() {
+        let store = MemoryCacheStore(capacity: 1 << 20)
+        store.save(StoreSamples.entry("a"), for: StoreSamples.key("/a", "alice"))
+        #expect(store.entries(for: StoreSamples.key("/a", "alice")) == [StoreSamples.entry("a")])
+        #expect(store.entries(for: StoreSamples.key("/a", "bob")).isEmpty)
+        #expect(store.entries(for: StoreSamples.key("/b", "alice")).isEmpty)
+    }
+
+    @Test func aVariantReplacesItsOwnAndKeepsTheOthers() {
+        let store = MemoryCacheStore(capacity: 1 << 20)
+        let key = StoreSamples.key("/a")
+        store.save(StoreSamples.entry("plain"), for: key)
+        store.save(StoreSamples.entry("en-1", variant: StoreSamples.english), for: key)
+        store.save(StoreSamples.entry("en-2", variant: StoreSamples.english), for: key)
+        #expect(Set(store.entries(for: key).map { String(decoding: $0.body, as: UTF8.self) }) == ["plain", "en-2"])
+    }
+
+    @Test func theLeastRecentlyUsedGoesFirst() {
+        let one = StoreSamples.entry(String(repeating: "x", count: 100))
+        let store = MemoryCacheStore(capacity: one.byteCount * 2)
+        store.save(one, for: StoreSamples.key("/1"))
+        store.save(one, for: StoreSamples.key("/2"))
+        _ = store.entries(for: StoreSamples.key("/1"))          // /1 is now the most recent
+        store.save(one, for: StoreSamples.key("/3"))
+        #expect(!store.entries(for: StoreSamples.key("/1")).isEmpty)
+        #expect(store.entries(for: StoreSamples.key("/2")).isEmpty)
+        #expect(!store.entries(for: StoreSamples.key("/3")).isEmpty)
+    }
+
+    @Test func anEntryLargerThanTheCapacityIsNotStoredAndEvictsNothing() {
+        let store = MemoryCacheStore(capacity: 1000)
+        store.save(StoreSamples.entry("small"), for: StoreSamples.key("/small"))
+        store.save(StoreSamples.entry(String(repeating: "x", count: 2000)), for: StoreSamples.key("/big"))
+        #expect(store.entries(for: StoreSamples.key("/big")).isEmpty)
+        #expect(!store.entries(for: StoreSamples.key("/small")).isEmpty)
+    }
+
+    @Test func tenThousandDistinctURLsStayWithinOneMebibyte() {
+        let store = MemoryCacheStore(capacity: 1 << 20)
+        let body = String(repeating: "x", count: 500)
+        for index in 0..<10_000 {
+            store.save(StoreSamples.entry(body), for: StoreSamples.key("/items/\(index)"))
+            #expect(store.byteCount <= 1 << 20)
+        }
+        #expect(store.byteCount > (1 << 20) - 1000)
+        #expect(!store.entries(for: StoreSamples.key("/items/9999")).isEmpty)
+        #expect(store.entries(for: StoreSamples.key("/items/0")).isEmpty)
+    }
+
+    @Test func invalidatingAResourceRemovesItUnderEveryIdentity() {
+        let store = MemoryCacheStore(capacity: 1 << 20)
+        store.save(StoreSamples.entry("a"), for: StoreSamples.key("/a", "alice"))
+        store.save(StoreSamples.entry("b"), for: StoreSamples.key("/a", "bob"))
+        store.save(StoreSamples.entry("c"), for: StoreSamples.key("/c", "bob"))
+        store.removeEntries(of: CacheDigest(of: "/a"))
+        #expect(store.entries(for: StoreSamples.key("/a", "alice")).isEmpty)
+        #expect(store.entries(for: StoreSamples.key("/a", "bob")).isEmpty)
+        #expect(!store.entries(for: StoreSamples.key("/c", "bob")).isEmpty)
+        store.removeAll()
+        #expect(store.byteCount == 0)
+    }
+
     /// An entry of `size` bytes as ``CacheEntry/byteCount`` counts them (at least the 64 of
     /// the header fields' base plus those of `StoreSamples.entry`'s one field).
     static func entry(bytes size: Int, variant: CacheVariantKey = .none) -> CacheEntry {
