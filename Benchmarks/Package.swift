@@ -22,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", exact: "1.4.0"),
+        // HTTPRequest, the request value of the floor client `QuiverLive --scale` runs beside raw
+        // and Quiver (issue 50).
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         // NIO's file system, for raw HTTPClient streaming a file up and down (Benchmarks/transfers).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
@@ -67,6 +70,7 @@ let package = Package(
                 .product(name: "QuiverOpenAPI", package: "QuiverOpenAPI"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // One large transfer per process, so that `/usr/bin/time -v` reports its peak RSS:

@@ -38,7 +38,7 @@ struct LiveOptions {
     /// With `--scale`: compare `AsyncHTTPClientTransport` alone, sent one request made once,
     /// instead of a provider (raw sends no header fields then).
     var scaleTransportAlone = false
-    /// With `--scale`: run only this side (`raw` or `quiver`), for a profiler, and print its CPU
+    /// With `--scale`: run only this side (`raw`, `quiver` or `floor`), for a profiler, and print its CPU
     /// per request at each level.
     var scaleSide: String?
     /// With `--builtin-plugins`: a third side, the same provider with an ``HTTPCache``, runs in
@@ -106,7 +106,7 @@ struct LiveOptions {
                 }
                 scalePlugins = names
             case "--scale-side":
-                guard ["raw", "quiver"].contains(value) else { Self.usage("not raw or quiver: \(value)") }
+                guard ["raw", "quiver", "floor"].contains(value) else { Self.usage("not raw, quiver or floor: \(value)") }
                 scaleSide = value
             case "--levels":
                 let levels = value.split(separator: ",").map { Int($0) ?? 0 }
@@ -134,7 +134,7 @@ struct LiveOptions {
             QuiverLive: \(problem)
             usage: QuiverLive --base-url URL [--openapi | --async-http-client] [--builtin-plugins [--cache]] [--rounds N] [--requests N] [--concurrent-requests N] [--concurrency N]
                    QuiverLive --base-url URL --split [--layer N | --layers N,M,…] [same options]
-                   QuiverLive --base-url URL --scale [--levels 1,16,256,1024] [--scale-rounds N] [--scale-plugins token,headers,logger|none | --scale-transport-alone] [--scale-side raw|quiver] [--token-length N]
+                   QuiverLive --base-url URL --scale [--levels 1,16,256,1024] [--scale-rounds N] [--scale-plugins token,headers,logger|none | --scale-transport-alone] [--scale-side raw|quiver|floor] [--token-length N]
                    QuiverLive --print-body
 
             """.utf8))

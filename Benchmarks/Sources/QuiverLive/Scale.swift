@@ -7,6 +7,9 @@ import Foundation
 /// both on one connection pool as large as the most in flight: requests per second, CPU per
 /// request, heap per request in flight, and p50 / p99 latency, rounds of the two interleaved.
 /// `--scale-transport-alone` puts the transport without a provider in the provider's place.
+/// In the same rotation of timed rounds: the floor of Quiver's own kind (``FloorClient``: the
+/// smallest Moya-style pipeline, sending the same fields) and an A/A control (a second raw
+/// client, which should read 1.00 × raw within ±0.05: the noise of the run).
 func runScale(_ options: LiveOptions, fileURL: URL) async throws {
     let levels = options.scaleLevels
     let heapRounds = max(3, options.scaleRounds / 2)
@@ -25,9 +28,11 @@ func runScale(_ options: LiveOptions, fileURL: URL) async throws {
         ? AsyncHTTPClientTransportClient(url: fileURL, configuration: configuration) as any LiveClient
         : AsyncHTTPClientProviderClient(baseURL: options.baseURL, builtinPlugins: true, tokenLength: options.tokenLength,
                                         only: plugins, configuration: configuration)
+    let floor = FloorClient(base: options.baseURL, headers: raw.headers, configuration: configuration)
+    let control = RawHTTPClientClient(url: raw.url, headers: raw.headers, configuration: configuration)
     if let side = options.scaleSide {
         // One side alone, for a profiler (perf record … --scale-side quiver): no heap rounds, no ratio.
-        let client = side == "raw" ? raw : quiver
+        let client: any LiveClient = side == "raw" ? raw : side == "floor" ? floor : quiver
         for level in levels {
             let requests = max(400, level * 4)
             var rounds: [ScaleRound] = []
@@ -48,14 +53,14 @@ func runScale(_ options: LiveOptions, fileURL: URL) async throws {
         latency over every request of the level's timed rounds
         """)
     var rows = [["in flight", "req/round", "raw req/s", "Quiver req/s", "ratio", "raw CPU µs/req", "Quiver CPU µs/req",
-                 "ratio", "raw heap KiB/in-flight", "Quiver heap KiB/in-flight", "ratio", "raw p50/p99 ms",
-                 "Quiver p50/p99 ms"]]
+                 "ratio", "floor CPU µs/req", "floor ×raw", "Quiver ×floor", "A/A", "raw heap KiB/in-flight",
+                 "Quiver heap KiB/in-flight", "ratio", "raw p50/p99 ms", "Quiver p50/p99 ms"]]
     var verdicts: [String] = []
     var firstCPU: (raw: Double, quiver: Double)?
     for level in levels {
         let requests = max(400, level * 4)
         // Open the level's connections and warm its paths first.
-        for client in [raw, quiver] as [any LiveClient] {
+        for client in [raw, quiver, floor, control] as [any LiveClient] {
             _ = try await measureScaleRound(client, requests: requests, concurrency: level)
         }
         // Timed rounds and heap rounds apart: glibc's mallinfo2 walks every arena under its lock,
@@ -65,16 +70,31 @@ func runScale(_ options: LiveOptions, fileURL: URL) async throws {
         var quiverRounds: [ScaleRound] = []
         var rawHeapRounds: [ScaleRound] = []
         var quiverHeapRounds: [ScaleRound] = []
-        for round in 0..<(options.scaleRounds + heapRounds) {
-            let samplesHeap = round >= options.scaleRounds
+        var floorRounds: [ScaleRound] = []
+        var controlRounds: [ScaleRound] = []
+        for round in 0..<options.scaleRounds {
+            // The four sides in turn, each round starting one further, so none always runs first.
+            let sides: [any LiveClient] = [raw, quiver, floor, control]
+            for turn in 0..<sides.count {
+                let side = (round + turn) % sides.count
+                let measured = try await measureScaleRound(sides[side], requests: requests, concurrency: level)
+                switch side {
+                case 0: rawRounds.append(measured)
+                case 1: quiverRounds.append(measured)
+                case 2: floorRounds.append(measured)
+                default: controlRounds.append(measured)
+                }
+            }
+        }
+        // The heap, raw and Quiver only, in rounds of their own.
+        for round in 0..<heapRounds {
             for isRaw in round.isMultiple(of: 2) ? [true, false] : [false, true] {
                 let measured = try await measureScaleRound(isRaw ? raw : quiver, requests: requests, concurrency: level,
-                                                           samplingHeap: samplesHeap)
-                switch (isRaw, samplesHeap) {
-                case (true, false): rawRounds.append(measured)
-                case (false, false): quiverRounds.append(measured)
-                case (true, true): rawHeapRounds.append(measured)
-                case (false, true): quiverHeapRounds.append(measured)
+                                                           samplingHeap: true)
+                if isRaw {
+                    rawHeapRounds.append(measured)
+                } else {
+                    quiverHeapRounds.append(measured)
                 }
             }
         }
@@ -83,10 +103,15 @@ func runScale(_ options: LiveOptions, fileURL: URL) async throws {
         let speed = quiverSummary.requestsPerSecond / rawSummary.requestsPerSecond
         let cpu = median(zip(quiverRounds, rawRounds).map { $0.cpuPerRequest / $1.cpuPerRequest })
         let heap = quiverSummary.heapPerInFlight / max(rawSummary.heapPerInFlight, 1)
+        let floorSummary = ScaleSummary(floorRounds, heap: [])
+        let floorCPU = median(zip(floorRounds, rawRounds).map { $0.cpuPerRequest / $1.cpuPerRequest })
+        let overFloor = median(zip(quiverRounds, floorRounds).map { $0.cpuPerRequest / $1.cpuPerRequest })
+        let control = median(zip(controlRounds, rawRounds).map { $0.cpuPerRequest / $1.cpuPerRequest })
         rows.append([
             "\(level)", "\(requests)", format(rawSummary.requestsPerSecond, 0), format(quiverSummary.requestsPerSecond, 0),
             format(speed, 3), format(rawSummary.cpuPerRequest / 1_000, 1), format(quiverSummary.cpuPerRequest / 1_000, 1),
-            format(cpu, 3), format(rawSummary.heapPerInFlight / 1_024, 1), format(quiverSummary.heapPerInFlight / 1_024, 1),
+            format(cpu, 3), format(floorSummary.cpuPerRequest / 1_000, 1), format(floorCPU, 3), format(overFloor, 3),
+            format(control, 3), format(rawSummary.heapPerInFlight / 1_024, 1), format(quiverSummary.heapPerInFlight / 1_024, 1),
             format(heap, 2), "\(format(rawSummary.p50 / 1e6, 2))/\(format(rawSummary.p99 / 1e6, 2))",
             "\(format(quiverSummary.p50 / 1e6, 2))/\(format(quiverSummary.p99 / 1e6, 2))",
         ])
@@ -99,7 +124,9 @@ func runScale(_ options: LiveOptions, fileURL: URL) async throws {
             CPU \(format(cpu, 3)) × raw (≤ 1.15: \(cpu <= 1.15 ? "met" : "MISSED")), \
             heap \(format(heap, 2)) × raw (≤ 2: \(heap <= 2 ? "met" : "MISSED")); \
             CPU/request vs \(levels.first ?? 1) in flight: raw \(format(rawSummary.cpuPerRequest / first.raw, 2)) ×, \
-            Quiver \(format(quiverSummary.cpuPerRequest / first.quiver, 2)) ×
+            Quiver \(format(quiverSummary.cpuPerRequest / first.quiver, 2)) ×; \
+            floor \(format(floorCPU, 3)) × raw, Quiver \(format(overFloor, 3)) × floor; \
+            A/A control \(format(control, 3)) × raw (within ±0.05: \(abs(control - 1) <= 0.05 ? "yes" : "NO, the run is noisy"))
             """)
     }
     printTable(rows)
