@@ -36,10 +36,17 @@ extension HTTPCache {
         let requestControl = CacheControl(requestFields: fields)
         let key = CacheKey(resource: Self.resource(of: request.url), identity: Self.identity(of: fields))
         let ignoresStored = [.reloadIgnoringLocalCacheData, .reloadIgnoringLocalAndRemoteCacheData].contains(rule.policy)
-        let stored = ignoresStored ? nil : CacheVariants.select(from: store.entries(for: key), for: fields)
+        let variants = ignoresStored ? [] : store.entries(for: key)
+        let stored = CacheVariants.select(from: variants, for: fields)
         guard let stored else {
             if rule.policy == .returnCacheDataDontLoad || requestControl.onlyIfCached {
                 return Self.gatewayTimeout(for: request)
+            }
+            // Other variants of the resource are stored: the server may answer that one of them
+            // is right for this request too (§4.3.1, §4.3.4).
+            if !variants.isEmpty {
+                return try await fetch(request, key: key, fields: fields, requestControl: requestControl,
+                                       otherVariants: variants, rule: rule, through: transport)
             }
             return try await fetch(request, key: key, fields: fields, requestControl: requestControl,
                                    revalidating: nil, rule: rule, through: transport)
@@ -103,6 +110,39 @@ extension HTTPCache {
             return .serveAndRevalidate
         }
         return .revalidate
+    }
+
+    /// Sends `request` conditional on every validator of `variants`, the stored responses of the
+    /// same resource that this request's fields do not select (`Vary`). A `304` names the one
+    /// the server would send (§4.3.4): it is updated, stored again as the variant of this
+    /// request's fields too, and served; any other answer is handled as a plain request's.
+    private func fetch(_ request: TransportRequest, key: CacheKey, fields: [HTTPHeaderField], requestControl: CacheControl,
+                       otherVariants variants: [CacheEntry], rule: Rule, through transport: any HTTPTransport) async throws -> Response {
+        let conditions = CacheValidation.conditions(forVariants: variants)
+        guard !conditions.isEmpty else {
+            return try await fetch(request, key: key, fields: fields, requestControl: requestControl,
+                                   revalidating: nil, rule: rule, through: transport)
+        }
+        let requestTime = clock()
+        let response = try await transport.send(request.adding(conditions))
+        let responseTime = clock()
+        guard response.statusCode == 304 else {
+            keep(response, of: request, key: key, fields: fields, requestControl: requestControl,
+                 requestTime: requestTime, responseTime: responseTime)
+            return response
+        }
+        guard let chosen = CacheValidation.selected(by: response.headerFields, among: variants).first,
+              var updated = CacheValidation.updated(chosen, by: response.headerFields,
+                                                    requestTime: requestTime, responseTime: responseTime),
+              let variant = CacheVariants.key(responseFields: updated.headerFields, requestFields: fields) else {
+            // The 304 names nothing stored that may answer this request: ask again, plainly.
+            return try await fetch(request, key: key, fields: fields, requestControl: requestControl,
+                                   revalidating: nil, rule: rule, through: transport)
+        }
+        store.save(updated, for: key)
+        updated.variant = variant
+        store.save(updated, for: key)
+        return try served(updated, for: request, source: .revalidated, checkingLimit: true)
     }
 
     /// Sends `request` (conditional on `stored` when given), stores what may be stored, and

@@ -228,6 +228,37 @@ import Testing
         #expect(try await provider.response(for: Item(headers: ["Cache-Control": "max-age=40"])).source == .stale(age: 20))
     }
 
+    /// A request no stored variant matches asks conditionally on the others' validators; the
+    /// server's `304` names one, which answers this request and is kept as its variant too.
+    @Test func anotherVariantConfirmedByA304AnswersAndIsKeptForThisRequest() async throws {
+        let origin = origin([("Cache-Control", "max-age=60"), ("ETag", "\"v1\""), ("Vary", "Accept-Language")])
+        let (provider, _) = provider(origin)
+        let english = try await provider.response(for: Item(headers: ["Accept-Language": "en"]))
+        let french = try await provider.response(for: Item(headers: ["Accept-Language": "fr"]))
+        #expect(french.source == .revalidated)
+        #expect(french.data == english.data)
+        #expect(origin.requests[1].value(forHTTPHeaderField: "If-None-Match") == "\"v1\"")
+        // Both variants now answer from the store.
+        #expect(try await provider.response(for: Item(headers: ["Accept-Language": "fr"])).source.isFromCache)
+        #expect(try await provider.response(for: Item(headers: ["Accept-Language": "en"])).source.isFromCache)
+        #expect(origin.count == 2)
+    }
+
+    /// When the server sends a new representation instead, it is stored beside the others.
+    @Test func anotherVariantAnsweredInFullIsStoredBeside() async throws {
+        let origin = OriginTransport { _, count in
+            .init(fields: [("Cache-Control", "max-age=60"), ("ETag", "\"v\(count)\""), ("Vary", "Accept-Language")])
+        }
+        let (provider, _) = provider(origin)
+        _ = try await provider.response(for: Item(headers: ["Accept-Language": "en"]))
+        let french = try await provider.response(for: Item(headers: ["Accept-Language": "fr"]))
+        #expect(french.source == .network)
+        #expect(origin.requests[1].value(forHTTPHeaderField: "If-None-Match") == "\"v1\"")
+        #expect(try await provider.response(for: Item(headers: ["Accept-Language": "fr"])).source.isFromCache)
+        #expect(try await provider.response(for: Item(headers: ["Accept-Language": "en"])).source.isFromCache)
+        #expect(origin.count == 2)
+    }
+
     // MARK: Errors and offline
 
     @Test func staleIfErrorStandsInForAFailedNetwork() async throws {
