@@ -36,6 +36,14 @@ struct RawHTTPClientClient: LiveClient {
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 
+    /// A raw side on `client`, another side's: the A/A control of `--scale`, which shares raw's
+    /// connection pool so that the run opens no more connections than nginx takes.
+    init(url: String, headers: [(name: String, value: String)], client: HTTPClient) {
+        self.url = url
+        self.headers = headers
+        self.client = client
+    }
+
     func fetch() async throws {
         var request = HTTPClientRequest(url: url)
         for (name, value) in headers {

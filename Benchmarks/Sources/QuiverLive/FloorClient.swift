@@ -5,9 +5,10 @@ import HTTPTypes
 /// The floor of Quiver's own kind (issue 50): the smallest Moya-style pipeline we can write, on
 /// swift-http-types' `HTTPRequest`. An enum of endpoints, the request value each one makes, a
 /// list of plugins that edit it (here one, the bearer token, when raw sends one), the
-/// transport (`HTTPClient`, configured as raw's), and a response value with status, fields and
-/// body. It sends exactly the header fields raw sends, so that `--scale` reads Quiver against
-/// the least a pipeline of this kind can cost, in the same rotation.
+/// transport (raw's own `HTTPClient`, so the run opens no more connections than before), and a
+/// response value with status, fields and body. It sends exactly the header fields raw sends,
+/// so that `--scale` reads Quiver against the least a pipeline of this kind can cost, in the
+/// same rotation.
 struct FloorClient: LiveClient {
     /// The endpoints: one.
     enum Endpoint {
@@ -38,9 +39,9 @@ struct FloorClient: LiveClient {
 
     /// A floor that sends `headers` (raw's): `Authorization` through a bearer plugin, the others
     /// as the endpoint's fields.
-    init(base: URL, headers: [(name: String, value: String)], configuration: HTTPClient.Configuration) {
+    init(base: URL, headers: [(name: String, value: String)], client: HTTPClient) {
         self.base = base
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        self.client = client
         var fields = HTTPFields()
         var plugins: [Plugin] = []
         for (name, value) in headers {

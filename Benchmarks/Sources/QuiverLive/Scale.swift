@@ -28,8 +28,9 @@ func runScale(_ options: LiveOptions, fileURL: URL) async throws {
         ? AsyncHTTPClientTransportClient(url: fileURL, configuration: configuration) as any LiveClient
         : AsyncHTTPClientProviderClient(baseURL: options.baseURL, builtinPlugins: true, tokenLength: options.tokenLength,
                                         only: plugins, configuration: configuration)
-    let floor = FloorClient(base: options.baseURL, headers: raw.headers, configuration: configuration)
-    let control = RawHTTPClientClient(url: raw.url, headers: raw.headers, configuration: configuration)
+    // Both on raw's connection pool: four pools of 1,024 connections would pass what nginx takes.
+    let floor = FloorClient(base: options.baseURL, headers: raw.headers, client: raw.client)
+    let control = RawHTTPClientClient(url: raw.url, headers: raw.headers, client: raw.client)
     if let side = options.scaleSide {
         // One side alone, for a profiler (perf record … --scale-side quiver): no heap rounds, no ratio.
         let client: any LiveClient = side == "raw" ? raw : side == "floor" ? floor : quiver
