@@ -36,6 +36,13 @@ struct CacheEntry: Sendable, Equatable {
         basis = Self.basis(statusCode, headerFields, requestTime, responseTime)
     }
 
+    /// This entry with new header fields and times (a revalidation's): made whole, so that
+    /// ``basis`` is read once rather than once per changed property.
+    func revised(headerFields: [HTTPHeaderField], requestTime: Date, responseTime: Date) -> CacheEntry {
+        CacheEntry(statusCode: statusCode, headerFields: headerFields, body: body, requestTime: requestTime,
+                   responseTime: responseTime, variant: variant)
+    }
+
     /// The bytes the entry holds, as the stores count them against their capacity.
     var byteCount: Int {
         body.count + headerFields.reduce(64) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }

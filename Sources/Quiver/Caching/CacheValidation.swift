@@ -90,11 +90,8 @@ enum CacheValidation {
     /// revalidated entry by the time between the two.
     static func updated(_ entry: CacheEntry, by fields: [HTTPHeaderField], requestTime: Date, responseTime: Date) -> CacheEntry? {
         guard selects(fields, entry) else { return nil }
-        var updated = entry
-        updated.headerFields = retimed(merged(entry.headerFields, with: fields), by: fields, receivedAt: responseTime)
-        updated.requestTime = requestTime
-        updated.responseTime = responseTime
-        return updated
+        return entry.revised(headerFields: retimed(merged(entry.headerFields, with: fields), by: fields, receivedAt: responseTime),
+                             requestTime: requestTime, responseTime: responseTime)
     }
 
     /// `merged`, its `Date` and `Age` those of `fields`: a stored `Date` becomes the time
@@ -171,11 +168,8 @@ enum CacheValidation {
            length != value("Content-Length", in: entry.headerFields) ?? String(entry.body.count) {
             return nil
         }
-        var freshened = entry
-        freshened.headerFields = retimed(merged(entry.headerFields, with: fields), by: fields, receivedAt: now)
-        freshened.requestTime = now
-        freshened.responseTime = now
-        return freshened
+        return entry.revised(headerFields: retimed(merged(entry.headerFields, with: fields), by: fields, receivedAt: now),
+                             requestTime: now, responseTime: now)
     }
 
     /// Whether a `304` with `fields` selects the stored `entry`, the one it revalidated

@@ -44,12 +44,9 @@ extension HTTPCache {
             }
             // Other variants of the resource are stored: the server may answer that one of them
             // is right for this request too (§4.3.1, §4.3.4).
-            if !variants.isEmpty {
-                return try await fetch(request, key: key, fields: fields, requestControl: requestControl,
-                                       otherVariants: variants, rule: rule, through: transport)
-            }
             return try await fetch(request, key: key, fields: fields, requestControl: requestControl,
-                                   revalidating: nil, rule: rule, through: transport)
+                                   revalidating: variants.isEmpty ? .nothing : .otherVariants(variants),
+                                   rule: rule, through: transport)
         }
         let state = CacheFreshness(entry: stored, now: clock())
         let source: Response.Source = state.isFresh ? .cache(age: state.age) : .stale(age: state.age)
@@ -67,7 +64,7 @@ extension HTTPCache {
             return Self.gatewayTimeout(for: request)
         case .revalidate:
             return try await fetch(request, key: key, fields: fields, requestControl: requestControl,
-                                   revalidating: stored, rule: rule, through: transport)
+                                   revalidating: .stored(stored), rule: rule, through: transport)
         }
     }
 
@@ -112,69 +109,46 @@ extension HTTPCache {
         return .revalidate
     }
 
-    /// Sends `request` conditional on every validator of `variants`, the stored responses of the
-    /// same resource that this request's fields do not select (`Vary`). A `304` names the one
-    /// the server would send (§4.3.4): it is updated, stored again as the variant of this
-    /// request's fields too, and served; any other answer is handled as a plain request's.
+    /// Sends `request`, conditional on what `revalidation` names, stores what may be stored, and
+    /// answers with a stored response when the server confirms it (`304`): updated, stored again
+    /// as the variant of this request's fields too, and served. When the network fails or the
+    /// server answers `500`, `502`, `503` or `504`, the response stored for this request stands
+    /// in where a stale one may.
     private func fetch(_ request: TransportRequest, key: CacheKey, fields: [HTTPHeaderField], requestControl: CacheControl,
-                       otherVariants variants: [CacheEntry], rule: Rule, through transport: any HTTPTransport) async throws -> Response {
-        let conditions = CacheValidation.conditions(forVariants: variants)
-        guard !conditions.isEmpty else {
-            return try await fetch(request, key: key, fields: fields, requestControl: requestControl,
-                                   revalidating: nil, rule: rule, through: transport)
-        }
-        let requestTime = clock()
-        let response = try await transport.send(request.adding(conditions))
-        let responseTime = clock()
-        guard response.statusCode == 304 else {
-            keep(response, of: request, key: key, fields: fields, requestControl: requestControl,
-                 requestTime: requestTime, responseTime: responseTime)
-            return response
-        }
-        guard let chosen = CacheValidation.selected(by: response.headerFields, among: variants).first,
-              var updated = CacheValidation.updated(chosen, by: response.headerFields,
-                                                    requestTime: requestTime, responseTime: responseTime),
-              let variant = CacheVariants.key(responseFields: updated.headerFields, requestFields: fields) else {
-            // The 304 names nothing stored that may answer this request: ask again, plainly.
-            return try await fetch(request, key: key, fields: fields, requestControl: requestControl,
-                                   revalidating: nil, rule: rule, through: transport)
-        }
-        store.save(updated, for: key)
-        updated.variant = variant
-        store.save(updated, for: key)
-        return try served(updated, for: request, source: .revalidated, checkingLimit: true)
-    }
-
-    /// Sends `request` (conditional on `stored` when given), stores what may be stored, and
-    /// answers with the stored response when the server confirms it (`304`) or fails where a
-    /// stale response may stand in.
-    private func fetch(_ request: TransportRequest, key: CacheKey, fields: [HTTPHeaderField], requestControl: CacheControl,
-                       revalidating stored: CacheEntry?, rule: Rule, through transport: any HTTPTransport) async throws -> Response {
-        let conditions = stored.map(CacheValidation.conditions(for:)) ?? []
+                       revalidating revalidation: CacheRevalidation, rule: Rule,
+                       through transport: any HTTPTransport) async throws -> Response {
+        let conditions = revalidation.conditions
         let sent = conditions.isEmpty ? request : request.adding(conditions)
         let requestTime = clock()
         let response: Response
         do {
             response = try await transport.send(sent)
         } catch {
-            if let stored, Self.isNetworkFailure(error),
+            if let stored = revalidation.standIn, Self.isNetworkFailure(error),
                let stale = staleStandIn(stored, for: request, requestControl: requestControl, rule: rule) {
                 return stale
             }
             throw error
         }
         let responseTime = clock()
-        if let stored, !conditions.isEmpty, response.statusCode == 304 {
-            guard let updated = CacheValidation.updated(stored, by: response.headerFields,
-                                                        requestTime: requestTime, responseTime: responseTime) else {
-                // The 304 does not confirm what is stored (RFC 9111 §4.3.4): ask again, plainly.
+        if !conditions.isEmpty, response.statusCode == 304 {
+            guard let chosen = CacheValidation.selected(by: response.headerFields, among: revalidation.candidates).first,
+                  var updated = CacheValidation.updated(chosen, by: response.headerFields,
+                                                        requestTime: requestTime, responseTime: responseTime),
+                  let variant = CacheVariants.key(responseFields: updated.headerFields, requestFields: fields) else {
+                // The 304 confirms nothing stored that may answer this request (RFC 9111
+                // §4.3.4): ask again, plainly.
                 return try await fetch(request, key: key, fields: fields, requestControl: requestControl,
-                                       revalidating: nil, rule: rule, through: transport)
+                                       revalidating: .nothing, rule: rule, through: transport)
             }
             store.save(updated, for: key)
+            if updated.variant != variant {
+                updated.variant = variant
+                store.save(updated, for: key)
+            }
             return try served(updated, for: request, source: .revalidated, checkingLimit: true)
         }
-        if let stored, [500, 502, 503, 504].contains(response.statusCode),
+        if let stored = revalidation.standIn, [500, 502, 503, 504].contains(response.statusCode),
            let stale = staleStandIn(stored, for: request, requestControl: requestControl, rule: rule) {
             return stale
         }
@@ -217,7 +191,7 @@ extension HTTPCache {
         Task {
             defer { _ = revalidating.withLock { $0.remove(key) } }
             _ = try? await fetch(request, key: key, fields: fields, requestControl: requestControl,
-                                 revalidating: stored, rule: Rule(), through: transport)
+                                 revalidating: .stored(stored), rule: Rule(), through: transport)
         }
     }
 

@@ -350,44 +350,58 @@ import Testing
     }
 
     @Test func aFileCutAtAnyLengthIsAMissAndIsRemoved() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let store = DiskCacheStore(directory: folder.url, capacity: 1 << 20)
-        let key = StoreSamples.key("/a")
-        let entry = StoreSamples.entry("short")
-        let whole = CacheEntryFile.encode(entry, for: key)
-        let file = Self.path(in: folder.url, key)
+        let damaged = try DamagedFile()
+        defer { damaged.folder.remove() }
         var read = 0
-        for length in 0..<whole.count {
-            store.save(entry, for: key)
-            try whole.prefix(length).write(to: file)
-            if !store.entries(for: key).isEmpty { read += 1 }
-            #expect(!FileManager.default.fileExists(atPath: file.path), "cut at \(length)")
+        for length in 0..<damaged.whole.count {
+            let outcome = try damaged.readBack(damaged.whole.prefix(length))
+            if outcome.read { read += 1 }
+            #expect(!outcome.fileKept, "cut at \(length)")
         }
         #expect(read == 0)
     }
 
     @Test func aFileWithAnyByteChangedIsAMissAndIsRemoved() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let store = DiskCacheStore(directory: folder.url, capacity: 1 << 20)
-        let key = StoreSamples.key("/a")
-        let entry = StoreSamples.entry("short")
-        let whole = CacheEntryFile.encode(entry, for: key)
-        let file = Self.path(in: folder.url, key)
+        let damaged = try DamagedFile()
+        defer { damaged.folder.remove() }
         var read = 0
-        for index in whole.indices {
-            var changed = whole
+        for index in damaged.whole.indices {
+            var changed = damaged.whole
             changed[index] ^= 0x80
-            store.save(entry, for: key)
-            try changed.write(to: file)
-            if !store.entries(for: key).isEmpty { read += 1 }
-            #expect(!FileManager.default.fileExists(atPath: file.path), "byte \(index)")
+            let outcome = try damaged.readBack(changed)
+            if outcome.read { read += 1 }
+            #expect(!outcome.fileKept, "byte \(index)")
         }
         #expect(read == 0)
         // One byte more is a miss too.
-        try (whole + [0]).write(to: file)
-        #expect(store.entries(for: key).isEmpty)
+        #expect(try !damaged.readBack(damaged.whole + [0]).read)
+    }
+
+    /// A store in a temporary folder and an entry whose file a test replaces with damaged bytes.
+    private struct DamagedFile {
+        let folder: TemporaryDirectory
+        let store: DiskCacheStore
+        let key = StoreSamples.key("/a")
+        let entry = StoreSamples.entry("short")
+        /// The entry's file as the store writes it.
+        let whole: Data
+        let file: URL
+
+        init() throws {
+            folder = try TemporaryDirectory()
+            store = DiskCacheStore(directory: folder.url, capacity: 1 << 20)
+            whole = CacheEntryFile.encode(entry, for: key)
+            file = DiskCacheStoreTests.path(in: folder.url, key)
+        }
+
+        /// Saves the entry, writes `contents` over its file, and reads the key back: whether
+        /// the store read an entry, and whether the file is still there.
+        func readBack(_ contents: Data) throws -> (read: Bool, fileKept: Bool) {
+            store.save(entry, for: key)
+            try contents.write(to: file)
+            let read = !store.entries(for: key).isEmpty
+            return (read, FileManager.default.fileExists(atPath: file.path))
+        }
     }
 
     @Test func aForeignFileIsAMissAndIsRemoved() throws {
