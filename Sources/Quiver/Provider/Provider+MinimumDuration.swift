@@ -9,7 +9,8 @@ extension Provider {
     /// (``MinimumDurationProviding``), else the provider's; `nil` when neither is a positive,
     /// finite number of seconds.
     func minimumDuration(for pluginTarget: any TargetType) -> TimeInterval? {
-        let minimum = (pluginTarget as? any MinimumDurationProviding)?.minimumDuration ?? minimumDuration
+        let own = adoptions.minimumDuration ? (pluginTarget as? any MinimumDurationProviding)?.minimumDuration : nil
+        let minimum = own ?? minimumDuration
         guard let minimum, minimum > 0, minimum.isFinite else { return nil }
         return minimum
     }

@@ -65,7 +65,7 @@ extension Provider {
         if let timeout = target.timeout {
             built.urlRequest.timeoutInterval = timeout
         }
-        if let cached = pluginTarget as? any CachePolicyProviding {
+        if adoptions.cachePolicy, let cached = pluginTarget as? any CachePolicyProviding {
             built.urlRequest.cachePolicy = cached.cachePolicy
         }
     }
@@ -89,7 +89,8 @@ extension Provider {
 
     /// The limits on `target`'s response bodies: its own, else the provider's.
     func bodySizeLimits(for target: any TargetType) -> BodySizeLimits {
-        (target as? any BodySizeLimitsProviding)?.bodySizeLimits ?? bodySizeLimits
+        guard adoptions.bodySizeLimits else { return bodySizeLimits }
+        return (target as? any BodySizeLimitsProviding)?.bodySizeLimits ?? bodySizeLimits
     }
 
     /// What the transport is handed: the prepared request's head, its one body (the streamed
@@ -289,7 +290,7 @@ extension Provider {
     /// handler of ``cachedThenFresh(for:)`` when this call is one.
     func cacheRule(for target: any TargetType) -> HTTPCache.Rule {
         var rule = HTTPCache.Rule()
-        if let chosen = target as? any CachePolicyProviding {
+        if adoptions.cachePolicy, let chosen = target as? any CachePolicyProviding {
             rule.policy = chosen.cachePolicy
             rule.staleIfError = chosen.staleIfError
         }

@@ -21,7 +21,8 @@ extension Provider {
         }
         guard attempt < RetryPolicy.attemptCeiling else { return result }
         // Looked up only now: the cast costs something, and most requests never need it.
-        let policy = (pluginTarget as? any RetryPolicyProviding)?.retryPolicy ?? retryPolicy
+        let own = adoptions.retryPolicy ? (pluginTarget as? any RetryPolicyProviding)?.retryPolicy : nil
+        let policy = own ?? retryPolicy
         switch await retryDecision(after: result, request: request, pluginTarget: pluginTarget,
                                    attempt: attempt, policy: policy) {
         case .doNotRetry:

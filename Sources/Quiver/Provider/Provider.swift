@@ -56,6 +56,9 @@ public final class Provider<Target: TargetType>: Sendable {
     let bodySizeLimits: BodySizeLimits
     /// Answers requests from stored responses and keeps new ones, when the provider has one.
     public let cache: HTTPCache?
+    /// Which optional protocols the targets may adopt: asked of a request's target only when
+    /// its type may adopt them.
+    let adoptions: TargetAdoptions
     /// Whether every header field of a prepared request was checked where it was written (no
     /// plugin and no ``requestClosure`` may have written any since).
     let headersStayChecked: Bool
@@ -127,6 +130,7 @@ public final class Provider<Target: TargetType>: Sendable {
         self.encoder = encoder
         self.bodySizeLimits = bodySizeLimits
         self.cache = cache
+        self.adoptions = TargetAdoptions(of: Target.self)
         // Without plugins or a request closure, every header field was checked where the
         // request builder wrote it: the check after `prepare` need not read them again.
         self.headersStayChecked = plugins.isEmpty && requestClosure == nil
@@ -176,11 +180,13 @@ public final class Provider<Target: TargetType>: Sendable {
 
     /// The encoder for `target`'s `.json` bodies that name none: its own, else the provider's.
     func encoder(for target: any TargetType) -> JSONEncoder? {
-        (target as? any EncoderProviding)?.encoder ?? encoder
+        guard adoptions.encoder else { return encoder }
+        return (target as? any EncoderProviding)?.encoder ?? encoder
     }
 
     /// The decoder for `target`'s bodies: its own, else the provider's.
     func decoder(for target: any TargetType) -> JSONDecoder? {
-        (target.unwrapped as? any DecoderProviding)?.decoder ?? decoder
+        guard adoptions.decoder else { return decoder }
+        return (target.unwrapped as? any DecoderProviding)?.decoder ?? decoder
     }
 }

@@ -99,12 +99,14 @@ public struct NetworkLoggerPlugin: PluginType {
     /// ``Configuration/Level/info``; `kept` is what logging its request taught, if it was logged.
     func logOutcome(_ result: Result<Response, QuiverError>, target: any TargetType, kept: Attempt?) {
         let level = self.level
-        guard level >= .error, kept?.isLogged ?? isLogged(target) else { return }
+        // The level first: at a level that writes nothing for this outcome, the target is
+        // not asked whether it is logged (a dynamic cast).
         switch result {
         case .success(let response):
-            guard level >= .info else { return }
+            guard level >= .info, kept?.isLogged ?? isLogged(target) else { return }
             emit(successLines(response, target: target, isDebug: level >= .debug, kept: kept), target: target)
         case .failure(let error):
+            guard level >= .error, kept?.isLogged ?? isLogged(target) else { return }
             emit(failureLines(error, target: target, isDebug: level >= .debug, kept: kept), target: target)
         }
     }
@@ -119,14 +121,14 @@ public struct NetworkLoggerPlugin: PluginType {
     /// - Returns: `result`.
     public func process(_ result: consuming Result<Response, QuiverError>, target: any TargetType) async -> Result<Response, QuiverError> {
         guard case .failure(let error) = copy result else { return result }
-        let level = self.level
-        if level >= .error, isLogged(target) {
-            switch error {
-            case .invalidRequest, .encoding, .plugin:
+        switch error {
+        case .invalidRequest, .encoding, .plugin:
+            let level = self.level
+            if level >= .error, isLogged(target) {
                 emit(failureLines(error, target: target, isDebug: level >= .debug, kept: nil), target: target)
-            default:
-                break
             }
+        default:
+            break
         }
         return result
     }
