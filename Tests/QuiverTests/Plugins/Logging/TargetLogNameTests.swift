@@ -76,6 +76,22 @@ final class InvoiceList: TargetType, Sendable {
     var task: HTTPTask { .plain }
 }
 
+/// A class target, and a subclass that names itself: each dynamic type is named for itself.
+class Report: TargetType, @unchecked Sendable {
+    // @unchecked: no stored state; the class exists only for its dynamic type.
+    var baseURL: URL { exampleBase }
+    var path: String { "reports" }
+    var method: HTTPMethod { .get }
+    var task: HTTPTask { .plain }
+}
+
+final class YearlyReport: Report, NetworkLoggable, @unchecked Sendable {
+    // @unchecked: as Report, no stored state.
+    var networkLogName: String? { "Reports.yearly" }
+}
+
+final class MonthlyReport: Report, @unchecked Sendable {}
+
 /// Which request a line is about, in the logger's own lines: the enum's case, the struct's
 /// type, the wrapped target of a MultiTarget; never a case's values (#48).
 @Suite struct TargetLogNameTests {
@@ -149,6 +165,19 @@ final class InvoiceList: TargetType, Sendable {
         let described = lines(for: DescribedAPI.status)
         #expect(described.first == "[Quiver] Request: DescribedAPI GET https://api.example.com/v2/status")
         #expect(!described.joined().contains("SECRET"))
+    }
+
+    /// What a type says about its name is found once per type: each dynamic type, and each
+    /// case of an enum, still gets its own name, whichever was named first.
+    @Test func eachDynamicTypeAndEachCaseIsNamedForItselfWhateverCameFirst() {
+        for _ in 0..<2 {
+            #expect(TargetLogName.of(Report()) == "Report")
+            #expect(TargetLogName.of(YearlyReport() as Report) == "Reports.yearly")
+            #expect(TargetLogName.of(MonthlyReport() as Report) == "MonthlyReport")
+            #expect(TargetLogName.of(AccountAPI.logout) == "AccountAPI.logout")
+            #expect(TargetLogName.of(AccountAPI.avatar("SECRET-photo")) == "AccountAPI.avatar")
+            #expect(TargetLogName.of(GenericTarget(baseURL: exampleBase, path: "x")) == nil)
+        }
     }
 
     @Test func theNameIsRedactedWithTheLine() {
