@@ -35,7 +35,7 @@ public struct NetworkLoggerPlugin: PluginType {
     /// Everything the logger holds, in one object: a provider copies its plugins on the request
     /// path, and a copy of the logger is then one reference, not a dozen.
     private let core: Core
-    private var redactor: Redactor { core.redactor }
+    var redactor: Redactor { core.redactor }
     /// The level in force, shared by every copy of this plugin; see ``level``.
     var currentLevel: Locked<Configuration.Level> { core.currentLevel }
 
@@ -170,98 +170,14 @@ public struct NetworkLoggerPlugin: PluginType {
         return finished(lines, by: pass)
     }
 
-    private func successLines(_ response: Response, target: any TargetType, isDebug: Bool, kept: Attempt?) -> [String] {
-        let showsBody = isDebug && configuration.logOptions.contains(.successResponseBody)
-        var (pass, url) = learning(response, includingBodies: showsBody, kept: kept)
-        var lines = [summary(of: response, url: url, target: target, pass: &pass)]
-        appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
-        return finished(lines, by: pass)
-    }
-
-    private func failureLines(_ error: QuiverError, target: any TargetType, isDebug: Bool, kept: Attempt?) -> [String] {
-        let name = TargetLogName.of(target.unwrapped).map { "\($0) " } ?? ""
-        guard let response = error.response else {
-            var pass = kept?.pass ?? RedactionPass(redactor)
-            let description = pass.text(error.describe(snippet: { _ in nil }))
-            return finished([line("Error", "\(name)\(targetSummary(target, pass: &pass)): \(description)", target: target)], by: pass)
-        }
-        let showsBody = configuration.logOptions.contains(.errorResponseBody)
-        var (pass, _) = learning(response, includingBodies: showsBody, kept: kept)
-        var message = pass.text(error.describe(snippet: { _ in nil }))
-        if response.request == nil {
-            message = "\(targetSummary(target, pass: &pass)): \(message)"
-        }
-        var lines = [line("Error", name + message, target: target)]
-        appendDetails(of: response, showsBody: showsBody, to: &lines, pass: &pass, target: target, isDebug: isDebug)
-        return finished(lines, by: pass)
-    }
-
-    /// A pass that learned `response`'s request (and, when `includingBodies`, its request body
-    /// and the response's head and body), with the request's URL redacted: the one the request
-    /// line taught (`kept`) when the response names the URL that line named, else a new one.
-    private func learning(_ response: Response, includingBodies: Bool,
-                          kept: Attempt?) -> (pass: RedactionPass, url: String?) {
-        guard let kept, var pass = kept.pass, let request = response.request, request.url == kept.url else {
-            var pass = RedactionPass(redactor)
-            let url = pass.collect(from: response, includingBodies: includingBodies)
-            return (pass, url)
-        }
-        if includingBodies {
-            if !kept.learnedBody, let body = request.httpBody {
-                _ = pass.body(body)
-            }
-            pass.collectHeadAndBody(of: response)
-        }
-        return (pass, kept.redactedURL)
-    }
-
-    /// Appends the response headers (debug) and body, when asked for.
-    private func appendDetails(of response: Response, showsBody: Bool, to lines: inout [String],
-                               pass: inout RedactionPass, target: any TargetType, isDebug: Bool) {
-        if isDebug && configuration.logOptions.contains(.responseHeaders) {
-            lines.append(line("Response Headers", RedactionPass.describe(pass.headers(RedactionPass.fields(of: response.response))), target: target))
-        }
-        if showsBody && !response.data.isEmpty {
-            lines.append(line("Response Body", bodyText(pass.body(response.data), format: configuration.formatter.responseData, pass: pass), target: target))
-        }
-    }
-
-    /// `Response: GitHub.user GET https://… → 200, 512 bytes`, and where the provider's cache
-    /// answered, ` (from cache (age 12 s))`; `url`: the request's, redacted.
-    private func summary(of response: Response, url: String?, target: any TargetType,
-                         pass: inout RedactionPass) -> String {
-        let (method, shownURL) = if let sent = response.request {
-            (sent.httpMethod ?? "GET", url ?? pass.url(of: sent))
-        } else {
-            methodAndURL(of: target, pass: &pass)
-        }
-        let name = TargetLogName.of(target.unwrapped)
-        return line("Response", target: target) {
-            TargetLogName.write(name, to: &$0)
-            $0.write(method)
-            $0.write(" ")
-            $0.write(shownURL)
-            $0.write(" → ")
-            $0.write(response.statusCode)
-            $0.write(", ")
-            $0.write(response.data.count)
-            $0.write(" bytes")
-            if response.source != .network {
-                $0.write(" (from ")
-                $0.write(response.source.description)
-                $0.write(")")
-            }
-        }
-    }
-
     /// `METHOD URL` of a target, for outcomes that carry no request.
-    private func targetSummary(_ target: any TargetType, pass: inout RedactionPass) -> String {
+    func targetSummary(_ target: any TargetType, pass: inout RedactionPass) -> String {
         let (method, url) = methodAndURL(of: target, pass: &pass)
         return "\(method) \(url)"
     }
 
     /// The method and redacted URL of a target, for outcomes that carry no request.
-    private func methodAndURL(of target: any TargetType, pass: inout RedactionPass) -> (method: String, url: String) {
+    func methodAndURL(of target: any TargetType, pass: inout RedactionPass) -> (method: String, url: String) {
         (target.method.rawValue, pass.text(URLPath.join(base: target.baseURL.absoluteString, path: target.path)))
     }
 
@@ -271,20 +187,20 @@ public struct NetworkLoggerPlugin: PluginType {
     /// - Parameters:
     ///   - identifier: What the entry is (`Request`, `Response`, …).
     ///   - message: Writes the entry's text; called twice (see ``LineWriter/line(_:)``).
-    private func line(_ identifier: String, target: any TargetType, _ message: (inout LineWriter) -> Void) -> String {
+    func line(_ identifier: String, target: any TargetType, _ message: (inout LineWriter) -> Void) -> String {
         if let custom = configuration.formatter.customEntry {
             return custom(identifier, LineWriter.line(message), target)
         }
         return Configuration.Formatter.defaultEntry(identifier, message: message)
     }
 
-    private func line(_ identifier: String, _ message: String, target: any TargetType) -> String {
+    func line(_ identifier: String, _ message: String, target: any TargetType) -> String {
         line(identifier, target: target) { $0.write(message) }
     }
 
     /// `lines`, each redacted a last time: by structure again (a custom formatter may add any
     /// text), and the secrets the pass learned anywhere replaced wherever they stand.
-    private func finished(_ lines: [String], by pass: RedactionPass) -> [String] {
+    func finished(_ lines: [String], by pass: RedactionPass) -> [String] {
         lines.map(pass.finish)
     }
 
@@ -296,7 +212,7 @@ public struct NetworkLoggerPlugin: PluginType {
     }
 
     /// A redacted body formatted, redacted again and truncated.
-    private func bodyText(_ data: Data, format: Configuration.Formatter.DataFormatterType, pass: RedactionPass) -> String {
+    func bodyText(_ data: Data, format: Configuration.Formatter.DataFormatterType, pass: RedactionPass) -> String {
         BodyText.truncated(pass.finish(format(data)), maximumBytes: configuration.maximumBodyBytes) { pass.finish($0) }
     }
 
