@@ -163,7 +163,7 @@ extension HTTPCache {
                       requestControl: CacheControl, requestTime: Date, responseTime: Date) {
         let received = response.headerFields
         guard response.fileURL == nil,
-              response.isStubbed || response.response?.url.map({ $0 == request.url || Self.resource(of: $0) == key.resource }) ?? true,
+              response.isStubbed || response.responseURL.map({ $0 == request.url || Self.resource(of: $0) == key.resource }) ?? true,
               CacheStorability.mayStore(statusCode: response.statusCode, responseFields: received, request: requestControl),
               let variant = CacheVariants.key(responseFields: received, requestFields: fields) else {
             return

@@ -44,7 +44,7 @@ extension QuiverError: CustomNSError {
         if let underlyingError {
             info[NSUnderlyingErrorKey] = Self.redacted(underlyingError as NSError, by: pass)
         }
-        if let url = (request?.url ?? response?.response?.url).flatMap({ Self.redacted($0, by: pass) }) {
+        if let url = (request?.url ?? response?.responseURL).flatMap({ Self.redacted($0, by: pass) }) {
             info[NSURLErrorFailingURLErrorKey] = url
         }
         if let response {

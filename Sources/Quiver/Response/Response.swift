@@ -18,6 +18,9 @@ public struct Response: Sendable {
     public var response: HTTPURLResponse? { head?.response }
     /// The head behind ``response``.
     let head: ResponseHead?
+    /// The URL the response came from (the last of any redirects): ``response``'s, read
+    /// without making it.
+    var responseURL: URL? { head?.url }
     /// Where the body was saved, for downloads; `data` is then empty.
     public let fileURL: URL?
     /// The error body the target declared with ``ErrorBodyDecoding``, decoded, when validation

@@ -21,6 +21,14 @@ enum ResponseHead: Sendable {
         }
     }
 
+    /// The URL the response came from, read without making the `HTTPURLResponse`.
+    var url: URL? {
+        switch self {
+        case .received(let response): response.url
+        case .parts(let parts): parts.url
+        }
+    }
+
     /// The header fields: the parts' in the order they came; an `HTTPURLResponse`'s sorted by
     /// name (its dictionary keeps no order).
     var fields: [HTTPHeaderField] {
@@ -74,6 +82,11 @@ struct DeferredResponseHead: Sendable {
     /// Whether ``response`` was made already (for tests).
     var isMade: Bool {
         state.withLock { $0.made != nil }
+    }
+
+    /// The URL the response came from.
+    var url: URL {
+        state.withLock { $0.url }
     }
 
     /// The header fields, in the order they came.

@@ -26,7 +26,7 @@ struct Origin: Hashable, Sendable {
     /// origin never received the request's credentials, so its `401` says nothing about them.
     static func answered(_ response: Response, fromOriginOf request: URLRequest) -> Bool {
         guard let sent = request.url else { return false }
-        guard let answered = response.response?.url else { return true }
+        guard let answered = response.responseURL else { return true }
         return Origin(sent) == Origin(answered)
     }
 

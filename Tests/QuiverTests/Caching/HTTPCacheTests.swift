@@ -494,6 +494,21 @@ import Testing
         #expect(response.statusCode == 304)
     }
 
+    @Test func keepingAResponseReadsItsURLWithoutMakingItsHTTPURLResponse() async throws {
+        // On Linux an HTTPURLResponse costs more than the rest of a miss: the cache checks
+        // which URL answered from the parts a transport handed over.
+        let origin = origin([("Cache-Control", "max-age=600")])
+        let (provider, cache) = provider(origin)
+        let response = try await provider.response(for: Item())
+        guard case .parts(let parts) = response.head else {
+            Issue.record("expected a head kept as parts, got \(String(describing: response.head))")
+            return
+        }
+        #expect(cache.byteCount > 0)
+        #expect(!parts.isMade)
+        #expect(try await provider.response(for: Item()).source.isFromCache)
+    }
+
     @Test func stubsAnswerMissesThroughTheSameCache() async throws {
         struct Stubbed: TargetType {
             var baseURL: URL { URL(string: "https://api.example.com")! }

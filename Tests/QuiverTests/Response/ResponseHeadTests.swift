@@ -26,6 +26,15 @@ import Testing
         #expect(!parts.isMade)
     }
 
+    @Test func theURLIsReadFromThePartsWithoutMakingTheHTTPURLResponse() throws {
+        let response = Response(statusCode: 200, data: Data(), url: url, headerFields: fields)
+        let parts = try #require(deferred(response))
+        #expect(response.responseURL == url)
+        #expect(!parts.isMade)
+        #expect(response.response?.url == url)
+        #expect(Response(statusCode: 200, data: Data()).responseURL == nil)
+    }
+
     @Test func theHTTPURLResponseIsMadeOnceAndMatchesOneMadeDirectly() throws {
         let response = Response(statusCode: 404, data: Data(), url: url, httpVersion: "HTTP/2.0", headerFields: fields)
         let direct = try #require(HTTPURLResponse(url: url, statusCode: 404, httpVersion: "HTTP/2.0", headerFields: fields))

@@ -34,7 +34,7 @@ enum Redirect {
     static func repeating(_ original: URLRequest, after response: Response) -> URLRequest? {
         guard RedirectRules.keepsMethodAndBody(statusCode: response.statusCode),
               let location = response.value(forHTTPHeaderField: "Location"),
-              let base = response.response?.url ?? original.url,
+              let base = response.responseURL ?? original.url,
               let target = RedirectRules.destination(ofLocation: location, from: base)
         else { return nil }
         var next = original
