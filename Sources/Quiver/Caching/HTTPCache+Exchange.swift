@@ -195,14 +195,19 @@ extension HTTPCache {
         }
     }
 
-    /// Updates the stored `GET` responses a `HEAD` response confirms (RFC 9111 §4.3.5).
+    /// Updates the stored `GET` response a `200` `HEAD` response confirms, and removes the one
+    /// it contradicts (RFC 9111 §4.3.5 has a cache treat that one as stale; the resource
+    /// changed, so the next `GET` asks the server without conditions either way).
     private func freshen(with response: Response, of request: TransportRequest, cookies: String?) {
-        guard (200..<300).contains(response.statusCode) else { return }
+        guard response.statusCode == 200 else { return }
         let fields = Self.fields(of: request, cookies: cookies)
         let key = CacheKey(resource: Self.resource(of: request.url), identity: Self.identity(of: fields))
-        guard let stored = CacheVariants.select(from: store.entries(for: key), for: fields),
-              let updated = CacheValidation.freshened(stored, byHead: response.headerFields, at: clock()) else { return }
-        store.save(updated, for: key)
+        guard let stored = CacheVariants.select(from: store.entries(for: key), for: fields) else { return }
+        if let updated = CacheValidation.freshened(stored, byHead: response.headerFields, at: clock()) {
+            store.save(updated, for: key)
+        } else {
+            store.remove(stored.variant, for: key)
+        }
     }
 
     /// Removes what an unsafe request changed (RFC 9111 §4.4): its URI, and the same-origin

@@ -464,6 +464,33 @@ import Testing
         #expect(served.value(forHTTPHeaderField: "X-Count") == "2")
     }
 
+    @Test func aHeadResponseThatContradictsTheStoredGetMakesTheNextGetAskTheServer() async throws {
+        // §4.3.5: a 200 HEAD whose validators differ from the stored GET's says the resource
+        // changed; the stored response is no longer served as fresh.
+        let origin = OriginTransport { request, count in
+            .init(fields: [("Cache-Control", "max-age=600"), ("ETag", count == 2 ? "\"v2\"" : "\"v1\"")],
+                  body: request.method == .head ? Data() : Data("body \(count)".utf8))
+        }
+        let (provider, _) = provider(origin)
+        _ = try await provider.response(for: Item())
+        #expect(try await provider.response(for: Item()).source.isFromCache)
+        _ = try await provider.response(for: Item(method: .head))
+        let after = try await provider.response(for: Item())
+        #expect(after.source == .network)
+        #expect(after.data == Data("body 3".utf8))
+        #expect(origin.count == 3)
+    }
+
+    @Test func aHeadResponseThatFailsLeavesTheStoredGetAlone() async throws {
+        let origin = OriginTransport { request, count in
+            .init(status: request.method == .head ? 503 : 200, fields: [("Cache-Control", "max-age=600"), ("ETag", "\"v\(count)\"")])
+        }
+        let (provider, _) = provider(origin)
+        _ = try await provider.response(for: Item())
+        _ = await provider.result(for: Item(method: .head))
+        #expect(try await provider.response(for: Item()).source.isFromCache)
+    }
+
     // MARK: Limits and edges
 
     @Test func aStoredBodyCountsAgainstTheTargetsLimit() async throws {
