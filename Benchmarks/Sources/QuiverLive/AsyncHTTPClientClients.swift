@@ -28,6 +28,8 @@ struct RawHTTPClientClient: LiveClient {
     let client: HTTPClient
     let url: String
     let headers: [(name: String, value: String)]
+    /// Numbers the URL of each request (`?n=…`), when set, as the side with a cache does.
+    var numbers: Numbers?
 
     init(url: String, headers: [(name: String, value: String)],
          configuration: HTTPClient.Configuration = benchConfiguration()) {
@@ -45,7 +47,7 @@ struct RawHTTPClientClient: LiveClient {
     }
 
     func fetch() async throws {
-        var request = HTTPClientRequest(url: url)
+        var request = HTTPClientRequest(url: numbers.map { url + "?n=\($0.next())" } ?? url)
         for (name, value) in headers {
             request.headers.add(name: name, value: value)
         }
@@ -87,18 +89,28 @@ struct AsyncHTTPClientProviderClient: LiveClient {
     let name: String
     private let fetchOnce: @Sendable () async throws -> Response
 
-    /// - Parameter only: With `builtinPlugins`, the names of the built-in plugins to install
-    ///   (some of ``BuiltinPlugins/names``).
+    /// - Parameters:
+    ///   - only: With `builtinPlugins`, the names of the built-in plugins to install (some of
+    ///     ``BuiltinPlugins/names``).
+    ///   - numbered: With `builtinPlugins`, whether each request asks a URL of its own.
+    ///   - cache: With `builtinPlugins`, whether the provider has an `HTTPCache` (10 MiB in
+    ///     memory); give it `numbered`, so that every request misses and its response is stored.
     init(baseURL: URL, builtinPlugins: Bool, tokenLength: Int, only: [String] = BuiltinPlugins.names,
-         configuration: HTTPClient.Configuration = benchConfiguration()) {
+         numbered: Bool = false, cache: Bool = false, configuration: HTTPClient.Configuration = benchConfiguration()) {
         let transport = AsyncHTTPClientTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
                                                                     configuration: configuration))
         if builtinPlugins {
             name = "Quiver on AsyncHTTPClient + " + (only.isEmpty ? "no plugins" : only.joined(separator: ", "))
+                + (cache ? ", cache (misses)" : "")
             let provider = Provider<AuthorizedLiveUser>(transport: transport,
-                                                        plugins: BuiltinPlugins.named(only, tokenLength: tokenLength))
-            let target = AuthorizedLiveUser(baseURL: baseURL)
-            fetchOnce = { try await provider.response(for: target) }
+                                                        plugins: BuiltinPlugins.named(only, tokenLength: tokenLength),
+                                                        cache: cache ? HTTPCache() : nil)
+            let numbers = numbered ? Numbers() : nil
+            fetchOnce = {
+                let response = try await provider.response(for: AuthorizedLiveUser(baseURL: baseURL, number: numbers?.next()))
+                guard !response.source.isFromCache else { throw UnexpectedResponse(reason: "answered by the cache") }
+                return response
+            }
         } else {
             name = "Quiver on AsyncHTTPClient"
             let provider = Provider<LiveUser>(transport: transport)

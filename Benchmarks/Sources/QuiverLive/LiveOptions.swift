@@ -41,7 +41,8 @@ struct LiveOptions {
     /// With `--scale`: run only this side (`raw`, `quiver` or `floor`), for a profiler, and print its CPU
     /// per request at each level.
     var scaleSide: String?
-    /// With `--builtin-plugins`: a third side, the same provider with an ``HTTPCache``, runs in
+    /// With `--builtin-plugins` (on URLSession, or with `--async-http-client` on
+    /// AsyncHTTPClient): a third side, the same provider with an ``HTTPCache``, runs in
     /// the same rotation, and all three ask a URL of their own each time (`user.json?n=…`):
     /// every request of the third a miss that is then stored, what the cache costs a request it
     /// cannot answer, read against the provider without one in the same run.

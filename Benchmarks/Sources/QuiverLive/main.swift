@@ -26,10 +26,18 @@ if options.openAPI {
     provider = GeneratedClient.quiver(serverURL: options.baseURL)
 } else if options.asyncHTTPClient {
     // Both sides on AsyncHTTPClient, configured alike; the raw side sends the plugins' headers.
-    raw = RawHTTPClientClient(url: fileURL.absoluteString,
-                              headers: options.builtinPlugins ? BuiltinProviderClient.headers(tokenLength: options.tokenLength) : [])
+    // With --builtin-plugins --cache, a third side has a cache that every request misses, as below.
+    let misses = options.builtinPlugins && options.cacheMisses
+    var rawClient = RawHTTPClientClient(url: fileURL.absoluteString,
+                                        headers: options.builtinPlugins ? BuiltinProviderClient.headers(tokenLength: options.tokenLength) : [])
+    rawClient.numbers = misses ? Numbers() : nil
+    raw = rawClient
     provider = AsyncHTTPClientProviderClient(baseURL: options.baseURL, builtinPlugins: options.builtinPlugins,
-                                             tokenLength: options.tokenLength)
+                                             tokenLength: options.tokenLength, numbered: misses)
+    if misses {
+        cached = AsyncHTTPClientProviderClient(baseURL: options.baseURL, builtinPlugins: true, tokenLength: options.tokenLength,
+                                               numbered: true, cache: true)
+    }
 } else if options.builtinPlugins {
     // Both sides without an HTTP cache: what URLSessionTransport() does by default. With
     // --cache, a third side has a cache that every request misses, and all three ask a URL of
