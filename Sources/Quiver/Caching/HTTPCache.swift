@@ -42,8 +42,8 @@ public final class HTTPCache: Sendable {
 
     /// Creates a cache that keeps responses in memory.
     ///
-    /// - Parameter memoryCapacity: The most bytes it keeps (bodies and header fields);
-    ///   defaults to 10 MiB.
+    /// - Parameter memoryCapacity: The most bytes it keeps: each response's body and header
+    ///   fields, and about 1 KiB for the cache's own record of it; defaults to 10 MiB.
     public convenience init(memoryCapacity: Int = 10 * 1024 * 1024) {
         self.init(store: MemoryCacheStore(capacity: max(0, memoryCapacity)))
     }
