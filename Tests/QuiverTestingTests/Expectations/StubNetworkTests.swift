@@ -7,29 +7,30 @@ import Testing
 @testable import QuiverTesting
 
 /// The stub network: expectations met and answered, and every way they can go otherwise, each
-/// with its message pinned.
+/// with its message pinned. This file holds the helpers, counts and answers; the extensions beside
+/// it hold matching and the network under live code.
 @Suite struct StubNetworkTests {
-    private func provider(_ network: StubNetwork, plugins: [any PluginType] = [],
+    func provider(_ network: StubNetwork, plugins: [any PluginType] = [],
                           retryPolicy: RetryPolicy = .none) -> Provider<GenericTarget> {
         Provider(transport: network, plugins: plugins, retryPolicy: retryPolicy)
     }
 
-    private func target(_ method: HTTPMethod, _ path: String, task: HTTPTask = .plain,
+    func target(_ method: HTTPMethod, _ path: String, task: HTTPTask = .plain,
                         headers: [String: String]? = nil) -> GenericTarget {
         GenericTarget(baseURL: exampleBase, path: path, method: method, task: task, headers: headers)
     }
 
-    private func target(_ path: String, task: HTTPTask = .plain, headers: [String: String]? = nil) -> GenericTarget {
+    func target(_ path: String, task: HTTPTask = .plain, headers: [String: String]? = nil) -> GenericTarget {
         target(.get, path, task: task, headers: headers)
     }
 
     /// The error a failed request carries from the network.
-    private func networkError(_ result: Result<Response, QuiverError>) -> StubNetworkError? {
+    func networkError(_ result: Result<Response, QuiverError>) -> StubNetworkError? {
         guard case .failure(.transport(let error, _)) = result else { return nil }
         return error as? StubNetworkError
     }
 
-    private func verifyError(_ network: StubNetwork) -> StubNetworkError? {
+    func verifyError(_ network: StubNetwork) -> StubNetworkError? {
         do {
             try network.verify()
             return nil
@@ -154,198 +155,5 @@ import Testing
         network.expect(.get, "/v2/user").respond(.networkError(URLError(.notConnectedToInternet)))
         let result = await provider(network).result(for: target("user"))
         #expect(result.failure?.isNetworkUnavailable == true)
-    }
-
-    @Test func aFixtureIsAnsweredWithItsStatusHeadersAndBody() async throws {
-        let network = StubNetwork()
-        let fixture = Fixture(request: .init(method: "GET", path: "/v2/user"), statusCode: 202,
-                              headers: ["X-Rate-Limit": "10"], body: Data(#"{"id":7}"#.utf8))
-        network.expect(.get, "/v2/user").respond(with: fixture)
-        let response = try await provider(network).response(for: target("user"))
-        #expect(response.statusCode == 202)
-        #expect(response.value(forHTTPHeaderField: "X-Rate-Limit") == "10")
-        #expect(response.data == Data(#"{"id":7}"#.utf8))
-    }
-
-    @Test func headersAreComparedByNameWhateverItsCase() async throws {
-        let network = StubNetwork()
-        network.expect(.get, "/v2/user").headers(["accept": "application/json", "X-Trace": "1"])
-        let sent = target("user", headers: ["Accept": "application/json"])
-        let result = await provider(network, plugins: [HeadersPlugin(["x-trace": "1"])]).result(for: sent)
-        #expect(result.failure == nil)
-        try network.verify()
-    }
-
-    @Test func formFieldsQueryItemsPartsAndAPredicateAreConditions() async throws {
-        let network = StubNetwork()
-        network.expect(.post, "/v2/session").form(["user": "ada lovelace"]).query(["next": "/home"])
-        network.expect(.post, "/v2/avatar")
-            .part(named: "caption", text: "me")
-            .part(named: "image", fileName: "me.png", contentType: "image/png")
-            .matching("an Idempotency-Key header") { $0.header("Idempotency-Key") != nil }
-        let provider = provider(network)
-        _ = try await provider.response(for: target(.post, "session", task: HTTPTask.form(["user": "ada lovelace"]).adding(query: ["next": "/home"])))
-        var form = MultipartForm()
-        form.append("me", name: "caption")
-        form.append(Data([0x89, 0x50]), name: "image", fileName: "me.png")
-        _ = try await provider.response(for: target(.post, "avatar", task: .multipart(form), headers: ["Idempotency-Key": "k1"]))
-        try network.verify()
-        #expect(network.requests.last?.parts.map(\.name) == ["caption", "image"])
-        #expect(network.requests.last?.parts.last?.data == Data([0x89, 0x50]))
-        #expect(network.requests.first?.formFields.first?.value == "ada lovelace")
-    }
-
-    @Test func aMissingPartAndAFailedPredicateAreNamed() async throws {
-        let network = StubNetwork()
-        network.expect(.post, "/v2/avatar")
-            .part(named: "image")
-            .matching("an Idempotency-Key header") { $0.header("Idempotency-Key") != nil }
-        var form = MultipartForm()
-        form.append("me", name: "caption")
-        let result = await provider(network).result(for: target(.post, "avatar", task: .multipart(form)))
-        let message = try #require(networkError(result)?.messages.first)
-        #expect(message.contains("    part image: expected a part, sent parts caption"))
-        #expect(message.contains("    an Idempotency-Key header: expected true, sent false"))
-    }
-
-    @Test func aTargetIsExpectedByWhatItSendsAndAnsweredWithItsSampleData() async throws {
-        let network = StubNetwork()
-        network.expect(ExampleAPI.create(name: "Ada"))
-        network.expect(ExampleAPI.search(query: "swift", page: 2), times: .atLeast(1))
-        let provider = Provider<ExampleAPI>(transport: network, plugins: [HeadersPlugin(["X-App": "1"])])
-        #expect(try await provider.decode(User.self, from: .create(name: "Ada")) == User(id: 1, name: "Ada"))
-        _ = try await provider.response(for: .search(query: "swift", page: 2))
-        let other = await provider.result(for: .create(name: "Grace"))
-        let message = try #require(networkError(other)?.messages.first)
-        #expect(message.contains(#"body: expected {"name": "Ada"}, sent {"name": "Grace"}"#))
-        #expect(network.requests.first?.matches(ExampleAPI.create(name: "Ada")) == true)
-        #expect(network.requests.first?.matches(ExampleAPI.create(name: "Grace")) == false)
-        #expect(network.requests[1].matches(ExampleAPI.search(query: "swift", page: 2)))
-    }
-
-    @Test func aTargetThatMakesNoRequestCanNeverBeMet() throws {
-        let network = StubNetwork()
-        network.expect(GenericTarget(baseURL: exampleBase, path: "users/../admin")); let line = #line
-        let message = try #require(verifyError(network)?.messages.first)
-        #expect(message.hasPrefix("`GET users/../admin` (declared at StubNetworkTests.swift:\(line)) can never be met: the target makes no request"))
-    }
-
-    @Test func secretsAreNeverQuotedOnlySaidToDiffer() async throws {
-        let network = StubNetwork()
-        network.expect(.post, "/v2/login")
-            .headers(["Authorization": "Bearer right-token-0123456789"])
-            .json(["password": "correct horse battery", "user": "ada"])
-        let sent = target(.post, "login", task: .json(["password": "wrong horse battery", "user": "ada",
-                                                        "note": "my token is wrong-token-9876543210"]))
-        let result = await provider(network, plugins: [HeadersPlugin(["Authorization": "Bearer wrong-token-9876543210"])])
-            .result(for: sent)
-        let description = try #require(networkError(result)?.description)
-        #expect(description.contains("header Authorization differs from the value expected (both redacted)"))
-        #expect(description.contains("json password differs from the value expected (both redacted)"))
-        for secret in ["right-token-0123456789", "wrong-token-9876543210", "correct horse", "wrong horse"] {
-            #expect(!description.contains(secret), "\(secret) leaked")
-        }
-        let verified = try #require(verifyError(network)?.description)
-        #expect(!verified.contains("wrong-token-9876543210"))
-    }
-
-    /// A header that was not sent is no secret: the message says so.
-    @Test func aMissingCredentialIsSaidToBeMissing() async throws {
-        let network = StubNetwork()
-        network.expect(.get, "/v2/user").headers(["Authorization": "Bearer t0ken-0123456789"])
-        let result = await provider(network).result(for: target("user"))
-        let message = try #require(networkError(result)?.messages.first)
-        #expect(message.hasSuffix("    header Authorization was not sent (expected <redacted>)"))
-        #expect(!message.contains("t0ken-0123456789"))
-    }
-
-    @Test func retriesAndRefreshRunThroughTheNetworkAsLive() async throws {
-        let network = StubNetwork()
-        network.expect(.get, "/v2/user", times: 2)
-            .respond(status: 401)
-            .respond(json: ["id": 1, "name": "Ada"])
-        let refreshes = Locked(0)
-        let auth = AuthenticationPlugin(credential: .init(accessToken: "old-token")) { _ in
-            refreshes.withLock { $0 += 1 }
-            return AuthenticationCredential(accessToken: "new-token")
-        }
-        #expect(try await provider(network, plugins: [auth]).decode(User.self, from: target("user")) == User(id: 1, name: "Ada"))
-        #expect(refreshes.withLock { $0 } == 1)
-        #expect(network.requests.map { $0.header("Authorization") } == ["Bearer old-token", "Bearer new-token"])
-        try network.verify()
-    }
-
-    @Test func aStreamedAnswerArrivesEventByEvent() async throws {
-        let network = StubNetwork()
-        network.expect(.get, "/v2/events")
-            .respond(status: 200, headers: ["Content-Type": "text/event-stream"], body: Data("data: one\n\ndata: two\n\n".utf8))
-        var received: [String] = []
-        for try await event in provider(network).events(for: target("events")) {
-            received.append(event.data)
-        }
-        #expect(received == ["one", "two"])
-        try network.verify()
-    }
-
-    @Test func aRecordedStreamIsAnsweredInItsPiecesAtTheScaledTimes() async throws {
-        let recorded = Fixture(request: .init(method: "GET", path: "/v2/events"), statusCode: 200,
-                               headers: ["Content-Type": "text/event-stream"], body: Data("data: one\n\ndata: two\n\n".utf8),
-                               chunks: [Fixture.Chunk(byteCount: 11, at: 0), Fixture.Chunk(byteCount: 11, at: 0.6)])
-        let network = StubNetwork()
-        network.expect(.get, "/v2/events").respond(with: recorded, streamTimeScale: 0.5)
-        let start = DispatchTime.now().uptimeNanoseconds
-        var chunks: [Data] = []
-        for try await chunk in try await provider(network).stream(for: target("events")) {
-            chunks.append(chunk)
-        }
-        #expect(chunks == [Data("data: one\n\n".utf8), Data("data: two\n\n".utf8)])
-        #expect(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= 0.29)
-        try network.verify()
-    }
-
-    @Test func theNetworksConditionsApplyToItsAnswers() async throws {
-        let offline = StubNetwork(conditions: .offline)
-        let user = offline.expect(.get, "/v2/user")
-        let result = await provider(offline).result(for: target("user"))
-        #expect(result.failure?.isNetworkUnavailable == true)
-        #expect(user.count == 1)
-        try offline.verify()
-
-        let slow = StubNetwork(conditions: NetworkConditions(latency: 2).timeScaled(0.02))
-        slow.expect(.get, "/v2/user").respond(json: ["id": 1])
-        let clock = ContinuousClock()
-        let start = clock.now
-        _ = try await provider(slow).response(for: target("user"))
-        #expect(clock.now - start >= .milliseconds(40))
-    }
-
-    @Test func concurrentRequestsAreEachMatchedOnce() async throws {
-        let network = StubNetwork()
-        network.expect(.get, "/v2/users/*", times: 40).respond(json: ["id": 1, "name": "Ada"])
-        let provider = provider(network)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for id in 1...40 {
-                group.addTask { _ = try await provider.response(for: self.target("users/\(id)")) }
-            }
-            try await group.waitForAll()
-        }
-        #expect(network.requests.count == 40)
-        #expect(Set(network.requests.map(\.position)) == Set(1...40))
-        try network.verify()
-    }
-
-    @Test func eachNetworkIsItsOwnUnderParallelTests() async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<8 {
-                group.addTask {
-                    let network = StubNetwork()
-                    network.expect(.get, "/v2/users/\(index)").respond(json: ["id": .int(index), "name": "N"])
-                    _ = try await self.provider(network).response(for: self.target("users/\(index)"))
-                    try network.verify()
-                    #expect(network.requests.map(\.path) == ["/v2/users/\(index)"])
-                }
-            }
-            try await group.waitForAll()
-        }
     }
 }
