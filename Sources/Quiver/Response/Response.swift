@@ -112,6 +112,13 @@ public struct Response: Sendable {
         head?.fields ?? []
     }
 
+    /// The header fields by name, a name sent more than once joined with `, `, as an
+    /// `HTTPURLResponse` holds them, read without making one: what logs, descriptions and
+    /// recorded fixtures show of a response.
+    package var headerFieldsByName: [String: String] {
+        head?.fieldsByName ?? [:]
+    }
+
     /// `METHOD URL` of the request, for messages.
     var requestSummary: String {
         guard let request else { return "(no request)" }

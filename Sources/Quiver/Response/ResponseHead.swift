@@ -47,6 +47,22 @@ enum ResponseHead: Sendable {
         }
     }
 
+    /// The header fields by name, as an `HTTPURLResponse` holds them (a name repeated in any
+    /// case joined with `, ` under its first spelling); parts are read without making the
+    /// `HTTPURLResponse`.
+    var fieldsByName: [String: String] {
+        switch self {
+        case .received(let response):
+            var fields: [String: String] = [:]
+            for (name, value) in response.allHeaderFields {
+                fields["\(name)"] = "\(value)"
+            }
+            return fields
+        case .parts(let parts):
+            return parts.fieldsByName
+        }
+    }
+
     /// The value of header field `name`, matched case-insensitively; parts are read without
     /// making the `HTTPURLResponse`.
     func value(forHTTPHeaderField name: String) -> String? {
@@ -94,6 +110,30 @@ struct DeferredResponseHead: Sendable {
         state.withLock { $0.fields.map { HTTPHeaderField(name: $0.name, value: $0.value) } }
     }
 
+    /// The header fields by name: a name repeated in any case joined with `, ` under its first
+    /// spelling, as the `HTTPURLResponse` made of them holds them.
+    var fieldsByName: [String: String] {
+        state.withLock { Self.byName($0.fields) }
+    }
+
+    /// `fields` by name, each name's values joined with `, ` in the order they came, under the
+    /// name's first spelling.
+    private static func byName(_ fields: [(name: String, value: String)]) -> [String: String] {
+        var joined: [String: String] = [:]
+        var spelling: [String: String] = [:]   // name with ASCII letters lowercased → its first spelling
+        for (name, value) in fields {
+            // The same field whatever the case of its letters, as HeaderName.equal compares.
+            let key = String(decoding: name.utf8.map(ASCII.lowercased), as: UTF8.self)
+            if let first = spelling[key] {
+                joined[first, default: ""] += ", " + value
+            } else {
+                spelling[key] = name
+                joined[name] = value
+            }
+        }
+        return joined
+    }
+
     /// The value of header field `name`, matched case-insensitively, read from the list: the
     /// values of a repeated name joined with `, `, as `HTTPURLResponse` joins them.
     func value(forHTTPHeaderField name: String) -> String? {
@@ -114,17 +154,8 @@ struct DeferredResponseHead: Sendable {
             if let made = state.made {
                 return made
             }
-            var fields: [String: String] = [:]
-            for (name, value) in state.fields {
-                // A name repeated in another case is the same field.
-                if let earlier = fields.first(where: { HeaderName.equal($0.key, name) }) {
-                    fields[earlier.key] = earlier.value + ", " + value
-                } else {
-                    fields[name] = value
-                }
-            }
             let response = HTTPURLResponse(url: state.url, statusCode: state.statusCode,
-                                           httpVersion: state.httpVersion, headerFields: fields)
+                                           httpVersion: state.httpVersion, headerFields: Self.byName(state.fields))
             state.made = .some(response)
             return response
         }

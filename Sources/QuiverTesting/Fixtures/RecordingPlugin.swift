@@ -135,7 +135,7 @@ public struct RecordingPlugin: PluginType, StreamObserving {
                                 target: any TargetType, redactor: Redactor) -> Fixture {
         var pass = RedactionPass(redactor)
         pass.collect(from: response.request, includingBody: true)
-        let fields = RedactionPass.fields(of: response.response)
+        let fields = response.headerFieldsByName
         let redactedFields = pass.headers(fields)
         _ = pass.body(body)
 

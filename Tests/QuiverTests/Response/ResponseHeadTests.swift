@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import Quiver
+@testable import QuiverTesting
 
 /// A response made from the parts of its head (as a transport on AsyncHTTPClient makes it)
 /// reads like one made from an `HTTPURLResponse`, and makes that only when it is read.
@@ -73,5 +74,28 @@ import Testing
         }
         #expect(made.count == 1)
         #expect(!made.contains(nil))
+    }
+
+    @Test func logsDescriptionsAndFixturesReadTheFieldsWithoutMakingTheHTTPURLResponse() throws {
+        // What the verbose logger, a response's reflection and a recorded fixture show of the
+        // header fields, read from the parts: on Linux making the HTTPURLResponse costs more
+        // than the rest of a request.
+        let list: [(name: String, value: String)] = [("Set-Cookie", "a=1"), ("content-type", "text/plain"),
+                                                      ("set-cookie", "b=2"), ("X-Trace", "7")]
+        let response = Response(statusCode: 200, data: Data("ok".utf8), url: url, headers: list)
+        let parts = try #require(deferred(response))
+        #expect(response.headerFieldsByName == ["Set-Cookie": "a=1, b=2", "content-type": "text/plain", "X-Trace": "7"])
+
+        let capture = LoggerCapture()
+        let target = GenericTarget(baseURL: url)
+        capture.logger(options: .verbose, level: .debug).didReceive(.success(response), target: target)
+        #expect(capture.lines.contains(#"Response Headers|["content-type": "text/plain", "Set-Cookie": "<redacted>", "X-Trace": "7"]"#))
+        let reflected = String(reflecting: Mirror(reflecting: response).children.first { $0.label == "headers" }?.value)
+        #expect(reflected.contains("X-Trace"))
+        #expect(!reflected.contains("a=1"))
+        let fixture = RecordingPlugin.redactedFixture(of: response, body: response.data, target: target, redactor: Redactor(Redaction()))
+        #expect(fixture.headers["X-Trace"] == "7")
+        #expect(fixture.headers["content-type"] == "text/plain")
+        #expect(!parts.isMade)
     }
 }

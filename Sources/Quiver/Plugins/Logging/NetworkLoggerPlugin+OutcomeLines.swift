@@ -57,7 +57,7 @@ extension NetworkLoggerPlugin {
     private func appendDetails(of response: Response, showsBody: Bool, to lines: inout [String],
                                pass: inout RedactionPass, target: any TargetType, isDebug: Bool) {
         if isDebug && configuration.logOptions.contains(.responseHeaders) {
-            lines.append(line("Response Headers", RedactionPass.describe(pass.headers(RedactionPass.fields(of: response.response))), target: target))
+            lines.append(line("Response Headers", RedactionPass.describe(pass.headers(response.headerFieldsByName)), target: target))
         }
         if showsBody && !response.data.isEmpty {
             lines.append(line("Response Body", bodyText(pass.body(response.data), format: configuration.formatter.responseData, pass: pass), target: target))

@@ -45,7 +45,7 @@ extension Response: CustomStringConvertible, CustomDebugStringConvertible, Custo
 
     private static func redactedHeaders(of response: Response, by pass: RedactionPass) -> [(name: String, value: String)] {
         var copy = pass
-        return copy.headers(RedactionPass.fields(of: response.response)).map { ($0.name, pass.finish($0.value)) }
+        return copy.headers(response.headerFieldsByName).map { ($0.name, pass.finish($0.value)) }
     }
 
     /// A redacted body as text, or `<N bytes of binary data>`.

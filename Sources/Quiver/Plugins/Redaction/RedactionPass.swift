@@ -67,15 +67,6 @@ package struct RedactionPass: Sendable {
         return redactor.marker
     }
 
-    /// The header fields of an HTTP response, as strings.
-    package static func fields(of response: HTTPURLResponse?) -> [String: String] {
-        var fields: [String: String] = [:]
-        for (name, value) in response?.allHeaderFields ?? [:] {
-            fields["\(name)"] = "\(value)"
-        }
-        return fields
-    }
-
     /// A body, text or binary, redacted by structure; what it removed is learned.
     package mutating func body(_ data: Data) -> Data {
         let (redacted, removed) = redactor.redact(data, extraNames: shortCookieNames)
@@ -119,7 +110,7 @@ package struct RedactionPass: Sendable {
 
     /// Learns the secrets of a response's header fields and body.
     mutating func collectHeadAndBody(of response: Response) {
-        learn(headers: Self.fields(of: response.response))
+        learn(headers: response.headerFieldsByName)
         _ = body(response.data)
     }
 
