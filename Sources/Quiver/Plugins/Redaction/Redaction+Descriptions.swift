@@ -156,7 +156,19 @@ extension RedactionPass {
         return "[" + headers.map { "\(quoted($0.name)): \(quoted($0.value))" }.joined(separator: ", ") + "]"
     }
 
+    /// `text` in quotes, each `"` and `\` in it escaped with a `\`, scalar by scalar: one
+    /// followed by a combining mark too, which a search by character passes over (so a value
+    /// could end its quotes early and show a field of its own).
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" {
+                quoted.append("\\")
+            }
+            quoted.append(scalar)
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 /// Every URL is redacted by structure, with nothing skipped: a port's colon changes nothing, a
 /// listed name's value, a password or a listed `Name:` goes, and what goes is learned, so a line
-/// that echoes it is redacted too.
+/// that echoes it is redacted too. A line of header fields quotes each name and value so that
+/// no value can change the line's structure.
 @Suite struct RedactionPassTests {
     static let redactor = Redactor(.init(headers: ["X-Api-Key"], queryParameters: ["api_key", "token"],
                                          bodyKeys: ["password"]))
@@ -33,5 +34,28 @@ import Testing
         var pass = RedactionPass(Self.redactor)
         #expect(!pass.text(url).contains(secret), "\(url)")
         #expect(pass.finish("echo: \(secret)") == "echo: <redacted>", "\(url)")
+    }
+
+    @Test(arguments: [
+        ("plain", #""plain""#),
+        (#"say "hi""#, #""say \"hi\"""#),
+        (#"C:\dir"#, #""C:\\dir""#),
+        // A quote or backslash that a combining mark follows is one character with it, and is
+        // escaped all the same: otherwise the value would end its quotes early.
+        ("x\"\u{301}, \"Authorization\": \"Bearer fake", "\"x\\\"\u{301}, \\\"Authorization\\\": \\\"Bearer fake\""),
+        ("a\\\u{301}", "\"a\\\\\u{301}\""),
+    ])
+    func headerNamesAndValuesAreQuotedWithEveryQuoteAndBackslashEscaped(value: String, quoted: String) {
+        #expect(RedactionPass.describe([(name: "X-Note", value: value)]) == "[\"X-Note\": \(quoted)]")
+        // However the value is spelled, the line's structure is its own: one field, whose every
+        // quote but the four of the structure is escaped.
+        let line = RedactionPass.describe([(name: "X-Note", value: value)])
+        var unescapedQuotes = 0
+        var escaped = false
+        for scalar in line.unicodeScalars {
+            if escaped { escaped = false; continue }
+            if scalar == "\\" { escaped = true } else if scalar == "\"" { unescapedQuotes += 1 }
+        }
+        #expect(unescapedQuotes == 4)
     }
 }
