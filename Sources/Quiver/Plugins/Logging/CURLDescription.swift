@@ -23,8 +23,20 @@ enum CURLDescription {
         return parts.joined(separator: " ")
     }
 
-    /// `text` in single quotes, each `'` written as `'\''`.
+    /// `text` in single quotes, each `'` written as `'\''`, scalar by scalar: a `'` that a
+    /// combining mark follows is one character with it, which a split by character passes over,
+    /// and a shell would end the quotes there and run what follows.
     static func quoted(_ text: String) -> String {
-        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        var quoted = String.UnicodeScalarView()
+        quoted.append("'")
+        for scalar in text.unicodeScalars {
+            if scalar == "'" {
+                quoted.append(contentsOf: "'\\''".unicodeScalars)
+            } else {
+                quoted.append(scalar)
+            }
+        }
+        quoted.append("'")
+        return String(quoted)
     }
 }
