@@ -30,9 +30,16 @@ enum BasicAuthorization {
     /// ``RequestValidator`` refuse it before anything is sent, and the text says why.
     static let refusedValue = "Basic \u{0}the user name contains \":\", which Basic authentication cannot carry"
 
+    /// Whether Basic authentication can carry `user`: not when it holds a `:`, which would
+    /// end the user name early. Scalar by scalar: a `:` that a combining mark follows is one
+    /// character with it, which a search by character passes over.
+    static func canCarry(user: String) -> Bool {
+        !user.unicodeScalars.contains(":")
+    }
+
     /// `Basic base64(user:password)`, or ``refusedValue`` when `user` holds a `:`.
     static func value(user: String, password: String) -> String {
-        guard !user.contains(":") else { return refusedValue }
+        guard canCarry(user: user) else { return refusedValue }
         return "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
     }
 }

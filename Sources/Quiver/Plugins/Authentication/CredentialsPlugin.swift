@@ -93,7 +93,7 @@ public final class CredentialsPlugin: RequestRetrier {
                                   uri: Self.requestTarget(of: url), body: request.httpBody,
                                   nonceCount: count, clientNonce: DigestAuthorization.makeClientNonce())
         } else if challenge.scheme == "basic" {
-            guard !user.contains(":") else {
+            guard BasicAuthorization.canCarry(user: user) else {
                 throw QuiverError.invalidRequest("\(url.host ?? "the server") asks for Basic authentication, "
                                                  + "which cannot carry a user name with a colon")
             }

@@ -20,11 +20,14 @@ enum CookieHeader {
     ///   - isSetCookie: Whether the header is `Set-Cookie` (a cookie, then attributes) rather
     ///     than `Cookie` (only cookies).
     static func cookies(in value: String, isSetCookie: Bool) -> [(name: String, value: String)] {
+        // Split scalar by scalar: a `;`, `,` or `=` that a combining mark follows is one
+        // character with it, and a split by character would pass over it.
+        let scalars = value.unicodeScalars
         if !isSetCookie {
-            return value.split(separator: ";").compactMap(pair)
+            return scalars.split(separator: ";").compactMap(pair)
         }
         var cookies: [(name: String, value: String)] = []
-        for piece in value.split(separator: ",") {
+        for piece in scalars.split(separator: ",") {
             // A piece whose first part is no `name=value` continues the previous cookie's
             // attributes (the date of `Expires`).
             let first = piece.prefix { $0 != ";" }
@@ -36,11 +39,11 @@ enum CookieHeader {
     }
 
     /// `name=value`, trimmed, with a name that is an HTTP token; otherwise `nil`.
-    private static func pair(_ text: Substring) -> (name: String, value: String)? {
+    private static func pair(_ text: Substring.UnicodeScalarView) -> (name: String, value: String)? {
         guard let equals = text.firstIndex(of: "=") else { return nil }
-        let name = text[..<equals].trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
-        let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        let name = String(Substring(text[..<equals])).trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
+        let value = String(Substring(text[text.index(after: equals)...])).trimmingCharacters(in: .whitespaces)
         return (name, value)
     }
 }

@@ -24,4 +24,13 @@ import Testing
         // cookie's name.
         #expect(pass.finish("sent data=1; a=1 csrf=c3") == "sent data=1; a=<redacted> csrf=<redacted>")
     }
+
+    @Test func anEqualsSignThatACombiningMarkFollowsStillEndsTheName() {
+        // One character with the mark, and still the `=` a server splits at.
+        let cookies = CookieHeader.cookies(in: "a=1; token=\u{301}LONG-SECRET-1", isSetCookie: false)
+        #expect(cookies.map(\.name) == ["a", "token"])
+        #expect(cookies.map { Array($0.value.unicodeScalars) } == [["1"], Array("\u{301}LONG-SECRET-1".unicodeScalars)])
+        let setCookies = CookieHeader.cookies(in: "id=\u{301}LONG-SECRET-2; Path=/", isSetCookie: true)
+        #expect(setCookies.map(\.name) == ["id"])
+    }
 }
