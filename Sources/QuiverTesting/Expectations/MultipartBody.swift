@@ -62,29 +62,34 @@ enum MultipartBody {
 
     /// The `key="value"` parameters of a `Content-Disposition` value, as sent (a `"` in a name
     /// arrives as `%22`, as browsers and Quiver write it); a `;` inside quotes is part of the value.
+    ///
+    /// Read scalar by scalar: a quote, `;` or `=` that a combining mark follows (a value that
+    /// starts with one) is one character with it, and a reading by character would pass over it.
     private static func parameters(of value: String) -> [String: String] {
-        var items: [String] = []
-        var current = ""
+        var items: [String.UnicodeScalarView] = []
+        var current = String.UnicodeScalarView()
         var quoted = false
-        for character in value {
-            if character == "\"" { quoted.toggle() }
-            if character == ";" && !quoted {
+        for scalar in value.unicodeScalars {
+            if scalar == "\"" { quoted.toggle() }
+            if scalar == ";" && !quoted {
                 items.append(current)
-                current = ""
+                current = String.UnicodeScalarView()
             } else {
-                current.append(character)
+                current.append(scalar)
             }
         }
         items.append(current)
         var parameters: [String: String] = [:]
         for item in items.dropFirst() {
-            let pair = item.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2 else { continue }
-            var text = pair[1].trimmingCharacters(in: .whitespaces)
-            if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
-                text = String(text.dropFirst().dropLast())
+            guard let equals = item.firstIndex(of: "=") else { continue }
+            let name = String(String.UnicodeScalarView(item[..<equals])).trimmingCharacters(in: .whitespaces)
+            var text = String(String.UnicodeScalarView(item[item.index(after: equals)...])).trimmingCharacters(in: .whitespaces)
+            let scalars = text.unicodeScalars
+            if scalars.count >= 2, scalars.first == "\"", scalars.last == "\"" {
+                text = String(String.UnicodeScalarView(scalars.dropFirst().dropLast()))
             }
-            parameters[pair[0].trimmingCharacters(in: .whitespaces).lowercased()] = text
+            guard !name.isEmpty else { continue }
+            parameters[name.lowercased()] = text
         }
         return parameters
     }

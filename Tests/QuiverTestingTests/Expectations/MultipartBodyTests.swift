@@ -15,10 +15,14 @@ import Testing
         var form = MultipartForm(boundary: "b0und4ry")
         form.append("Ada; Lovelace", name: "who")
         form.append(Data([0, 1, 2, 0x0D, 0x0A]), name: "blob", fileName: "a;b.bin", mimeType: "application/octet-stream")
+        // A name and file name that start with a combining mark: their opening quote is one
+        // character with it, and still a quote.
+        form.append(Data("x".utf8), name: "\u{301}mark", fileName: "\u{301}c;d.txt", mimeType: "text/plain")
         let parts = MultipartBody.parts(of: try written(form), boundary: "b0und4ry")
         #expect(parts == [
             RecordedPart(name: "who", fileName: nil, contentType: nil, data: Data("Ada; Lovelace".utf8)),
             RecordedPart(name: "blob", fileName: "a;b.bin", contentType: "application/octet-stream", data: Data([0, 1, 2, 0x0D, 0x0A])),
+            RecordedPart(name: "\u{301}mark", fileName: "\u{301}c;d.txt", contentType: "text/plain", data: Data("x".utf8)),
         ])
     }
 
