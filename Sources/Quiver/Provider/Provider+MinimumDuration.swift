@@ -22,7 +22,7 @@ extension Provider {
                  since start: DispatchTime) async -> Result<Response, QuiverError> {
         guard case .success = result else { return result }
         let elapsed = DispatchTime.now().uptimeNanoseconds &- start.uptimeNanoseconds
-        let wanted = UInt64(min(minimum, 1e9) * 1_000_000_000)
+        let wanted = WaitTime.nanoseconds(of: minimum)
         guard wanted > elapsed else { return result }
         do {
             try await Task.sleep(nanoseconds: wanted - elapsed)

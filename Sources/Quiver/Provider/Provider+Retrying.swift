@@ -30,12 +30,10 @@ extension Provider {
         case .fail(let error):
             return .failure(error)
         case .retry(let delay):
-            if delay > 0 {
-                do {
-                    try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-                } catch {
-                    return .failure(.cancelled(request))
-                }
+            do {
+                try await WaitTime.sleep(seconds: delay)
+            } catch {
+                return .failure(.cancelled(request))
             }
             return nil
         }

@@ -7,7 +7,8 @@ import FoundationNetworking
 public enum RetryDecision: Sendable {
     /// Hand the outcome on as it is (unless another retrier or the ``RetryPolicy`` retries).
     case doNotRetry
-    /// Send the request again after `after` seconds, through every plugin's `prepare` again.
+    /// Send the request again after `after` seconds, through every plugin's `prepare` again
+    /// (a wait that is not positive is none; none is longer than 10^9 seconds).
     case retry(after: TimeInterval)
     /// End the request with this error instead.
     case fail(QuiverError)

@@ -130,7 +130,7 @@ extension Provider {
         }
         var endBy: UInt64?
         if let whole = request.timeout {
-            endBy = start &+ UInt64(Swift.min(whole, 1e9) * 1_000_000_000)
+            endBy = start &+ WaitTime.nanoseconds(of: whole)
         }
         stream.channel.configure(request: request.head,
                                  limits: StreamChannel.Limits(idle: idle, endBy: endBy, whole: request.timeout))

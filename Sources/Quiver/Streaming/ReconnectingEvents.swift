@@ -69,7 +69,7 @@ struct ReconnectingEvents {
         let wait = policy.wait(after: state.withLock { $0.reconnectionSeconds })
         guard wait > 0 else { return }
         do {
-            try await Task.sleep(nanoseconds: UInt64(Swift.min(wait, 1e9) * 1_000_000_000))
+            try await WaitTime.sleep(seconds: wait)
         } catch {
             isOver = true
             throw QuiverError.cancelled()

@@ -106,7 +106,7 @@ extension StreamChannel {
             var deadline: UInt64?
             state.waitIsWhole = false
             if let idle = state.limits.idle, idle > 0, idle.isFinite {
-                deadline = now &+ UInt64(min(idle, 1e9) * 1_000_000_000)
+                deadline = now &+ WaitTime.nanoseconds(of: idle)
             }
             if let endBy = state.limits.endBy, endBy <= (deadline ?? .max) {
                 deadline = endBy

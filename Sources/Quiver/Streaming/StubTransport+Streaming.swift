@@ -49,7 +49,7 @@ struct PacedChunks: AsyncSequence, Sendable {
             }
             guard let piece = remaining.popFirst() else { return nil }
             if piece.time > clock {
-                try await Task.sleep(nanoseconds: UInt64(Swift.min(piece.time - clock, 1e6) * 1_000_000_000))
+                try await WaitTime.sleep(seconds: piece.time - clock)
             }
             if let conditions, let pace = conditions.bytesPerSecond {
                 try await conditions.wait(Double(piece.data.count) / Double(pace))

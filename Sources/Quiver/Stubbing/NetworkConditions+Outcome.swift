@@ -34,9 +34,7 @@ extension NetworkConditions {
 
     /// Waits `simulated` seconds, scaled; cancellable.
     func wait(_ simulated: TimeInterval) async throws {
-        let real = simulated * timeScale
-        guard real > 0 else { return try Task.checkCancellation() }
-        try await Task.sleep(nanoseconds: UInt64(min(real, 86_400) * 1_000_000_000))
+        try await WaitTime.sleep(seconds: simulated * timeScale)
     }
 }
 

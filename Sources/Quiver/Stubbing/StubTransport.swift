@@ -31,7 +31,7 @@ package struct StubTransport: HTTPTransport {
         case .delayed(let seconds) where seconds > 0:
             // A timeout shorter than the delay fires first, as it would on the network.
             let wait = min(seconds, request.timeout ?? .infinity)
-            try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+            try await WaitTime.sleep(seconds: wait)
             if wait < seconds {
                 throw URLError(.timedOut)
             }

@@ -174,7 +174,7 @@ public struct TransportRequest: Sendable {
         return try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask { try await work() }
             group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(min(timeout, 1e9) * 1_000_000_000))
+                try await WaitTime.sleep(seconds: timeout)
                 throw URLError(.timedOut)
             }
             defer { group.cancelAll() }

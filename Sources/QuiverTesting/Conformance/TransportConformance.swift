@@ -82,7 +82,7 @@ public struct TransportConformance: Sendable {
         return await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
             pending.withLock { $0 = continuation }
             let timer = Task {
-                try? await Task.sleep(nanoseconds: UInt64(limit * 1_000_000_000))
+                try? await WaitTime.sleep(seconds: limit)
                 return resume("did not finish within \(limit) s: the transport hangs")
             }
             let worker = Task {

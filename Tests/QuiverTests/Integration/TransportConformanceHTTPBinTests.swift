@@ -18,6 +18,14 @@ import QuiverTesting
         #expect(report.passed == TransportConformance.Check.allCases)
     }
 
+    /// A time limit of no bound stopped the process (its timer's nanoseconds overflowed).
+    @Test func aTimeLimitOfNoBoundRunsTheChecks() async {
+        var conformance = TransportConformance(transport: TransportUnderTest.shared, echoServer: httpbin)
+        conformance.timeLimit = .infinity
+        let report = await conformance.run([.noBody, .statusCode])
+        #expect(report.isPassing, "\(report)")
+    }
+
     @Test(.onTheDefaultTransportOnly) func theDocumentedExampleTransportPassesEveryCheck() async {
         let transport = PlainSessionTransport(session: URLSession(configuration: .ephemeral))
         let report = await TransportConformance(transport: transport, echoServer: httpbin).run()

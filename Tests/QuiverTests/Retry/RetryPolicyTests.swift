@@ -129,6 +129,50 @@ struct NoRetryTarget: TargetType, RetryPolicyProviding {
     @Test func cancellingDuringTheBackoffEndsWithCancelled() async {
         let transport = ScriptedTransport { _, _ in (503, [:], Data()) }
         let provider = Provider<GenericTarget>(transport: transport, retryPolicy: RetryPolicy(baseDelay: 30, jitter: 0))
+        await expectCancelledDuringTheWait(provider, transport)
+    }
+
+    /// A wait no `UInt64` of nanoseconds holds (a `Retry-After` of three thousand years under a
+    /// policy without a cap) stopped the process; it is now the longest wait, until cancelled.
+    @Test func aRetryAfterBeyondAnyClockWaitsUntilCancelled() async {
+        let transport = ScriptedTransport { _, _ in (503, ["Retry-After": "99999999999"], Data()) }
+        let provider = Provider<GenericTarget>(transport: transport, retryPolicy: RetryPolicy(maximumRetryAfter: .infinity))
+        await expectCancelledDuringTheWait(provider, transport)
+    }
+
+    @Test(arguments: [Double.infinity, 1e12])
+    func aRetrierAskingForAWaitBeyondAnyClockWaitsUntilCancelled(seconds: Double) async {
+        struct Patient: RequestRetrier {
+            let seconds: Double
+            func retryDecision(after result: Result<Response, QuiverError>, request: URLRequest,
+                               target: any TargetType, attempt: Int) async -> RetryDecision { .retry(after: seconds) }
+        }
+        let transport = ScriptedTransport { _, _ in (500, [:], Data()) }
+        await expectCancelledDuringTheWait(Provider<GenericTarget>(transport: transport, plugins: [Patient(seconds: seconds)]), transport)
+    }
+
+    /// A request cancelled while its attempt was out is not sent again, even when the retrier
+    /// asks for no wait.
+    @Test func aRetryWithoutAWaitIsNotSentForACancelledRequest() async {
+        struct Eager: RequestRetrier {
+            func retryDecision(after result: Result<Response, QuiverError>, request: URLRequest,
+                               target: any TargetType, attempt: Int) async -> RetryDecision { .retry(after: 0) }
+        }
+        let transport = ScriptedTransport { _, _ in
+            withUnsafeCurrentTask { $0?.cancel() }   // the caller cancels while the attempt is out
+            return (500, [:], Data())
+        }
+        let result = await Provider<GenericTarget>(transport: transport, plugins: [Eager()]).result(for: GenericTarget(baseURL: exampleBase))
+        guard case .cancelled = result.failure else {
+            Issue.record("expected .cancelled, got \(result)")
+            return
+        }
+        #expect(transport.requests.count == 1)
+    }
+
+    /// Starts a request that fails and waits to retry, cancels it 0.1 s in, and expects
+    /// `.cancelled` after its one attempt.
+    private func expectCancelledDuringTheWait(_ provider: Provider<GenericTarget>, _ transport: ScriptedTransport) async {
         let task = Task { await provider.result(for: GenericTarget(baseURL: exampleBase)) }
         try? await Task.sleep(nanoseconds: 100_000_000)
         task.cancel()

@@ -77,8 +77,10 @@ import Testing
         #expect(Date().timeIntervalSince(started) >= 0.29)
     }
 
-    @Test func aDelayedStubIsCancellable() async {
-        let provider = Provider<ExampleAPI>(stubClosure: Provider.delayedStub(30))
+    /// However long the delay: one past what a `UInt64` of nanoseconds holds stopped the process.
+    @Test(arguments: [30, 1e12, Double.infinity])
+    func aDelayedStubIsCancellable(delay: Double) async {
+        let provider = Provider<ExampleAPI>(stubClosure: Provider.delayedStub(delay))
         let started = Date()
         let task = Task { await provider.result(for: .user(id: 1)) }
         try? await Task.sleep(nanoseconds: 50_000_000)

@@ -47,9 +47,8 @@ final class Deadlines: Sendable {
     ///
     /// - Returns: The deadline's identifier, for ``cancel(_:)``.
     func schedule(after seconds: TimeInterval, expiring owner: any DeadlineExpiring) -> UInt64 {
-        // Clamped: a negative or NaN delay is due now, and none is longer than about 30 years.
-        let nanoseconds = seconds > 0 ? UInt64(min(seconds, 1e9) * 1_000_000_000) : 0
-        let deadline = DispatchTime.now().uptimeNanoseconds &+ nanoseconds
+        // A negative or NaN delay is due now, and none is longer than about 30 years.
+        let deadline = DispatchTime.now().uptimeNanoseconds &+ WaitTime.nanoseconds(of: seconds)
         return state.withLock { state in
             state.nextID &+= 1
             state.entries[state.nextID] = Entry(deadline: deadline, owner: owner)
