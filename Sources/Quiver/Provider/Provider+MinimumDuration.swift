@@ -10,9 +10,7 @@ extension Provider {
     /// finite number of seconds.
     func minimumDuration(for pluginTarget: any TargetType) -> TimeInterval? {
         let own = adoptions.minimumDuration ? (pluginTarget as? any MinimumDurationProviding)?.minimumDuration : nil
-        let minimum = own ?? minimumDuration
-        guard let minimum, minimum > 0, minimum.isFinite else { return nil }
-        return minimum
+        return WaitTime.limit(own ?? minimumDuration)
     }
 
     /// `result`, held back until `minimum` seconds (``minimumDuration(for:)``) have passed since

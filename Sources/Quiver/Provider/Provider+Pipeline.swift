@@ -78,13 +78,7 @@ extension Provider {
                         targetTimeout: TimeInterval?) -> TimeInterval? {
         let interval = request.timeoutInterval
         guard targetTimeout != nil || interval != startingTimeout else { return nil }
-        return limit(interval)
-    }
-
-    /// `interval` when it is a positive, finite number of seconds, else `nil`.
-    static func limit(_ interval: TimeInterval?) -> TimeInterval? {
-        guard let interval, interval > 0, interval.isFinite else { return nil }
-        return interval
+        return WaitTime.limit(interval)
     }
 
     /// The limits on `target`'s response bodies: its own, else the provider's.

@@ -105,7 +105,7 @@ extension StreamChannel {
             state.consumer = continuation
             var deadline: UInt64?
             state.waitIsWhole = false
-            if let idle = state.limits.idle, idle > 0, idle.isFinite {
+            if let idle = WaitTime.limit(state.limits.idle) {
                 deadline = now &+ WaitTime.nanoseconds(of: idle)
             }
             if let endBy = state.limits.endBy, endBy <= (deadline ?? .max) {

@@ -168,7 +168,7 @@ public struct TransportRequest: Sendable {
     /// - Returns: What `work` returned.
     /// - Throws: `URLError(.timedOut)` when the deadline passes first, otherwise what `work` threw.
     public func enforcingTimeout<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        guard let timeout, timeout.isFinite, timeout > 0 else {
+        guard let timeout = WaitTime.limit(timeout) else {
             return try await work()
         }
         return try await withThrowingTaskGroup(of: T.self) { group in

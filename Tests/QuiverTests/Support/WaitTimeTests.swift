@@ -10,6 +10,12 @@ import Testing
         #expect(WaitTime.nanoseconds(of: seconds) == nanoseconds)
     }
 
+    @Test(arguments: [(Double?.none, Double?.none), (0, nil), (-1, nil), (.nan, nil), (.infinity, nil),
+                      (0.25, 0.25), (1e12, 1e12)])
+    func aLimitIsAPositiveFiniteNumberOfSecondsOrNone(seconds: Double?, limit: Double?) {
+        #expect(WaitTime.limit(seconds) == limit)
+    }
+
     @Test func theLongestWaitStillFitsAfterAnyUptime() {
         // A deadline is an uptime plus the wait: a century of uptime leaves room to spare.
         let century = UInt64(100 * 365 * 86_400) * 1_000_000_000

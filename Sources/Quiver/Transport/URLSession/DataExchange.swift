@@ -237,10 +237,9 @@ final class DataExchange: DeadlineExpiring {
         }
     }
 
-    /// Schedules the deadline, unless it is "never"; its identifier.
+    /// Schedules the deadline, unless it is no limit (``WaitTime/limit(_:)``); its identifier.
     private func armTimer(after seconds: TimeInterval) -> UInt64? {
-        // Deadlines beyond a year are "never": DispatchTime cannot hold infinity.
-        guard seconds.isFinite, seconds > 0, seconds < 365 * 86_400 else { return nil }
+        guard let seconds = WaitTime.limit(seconds) else { return nil }
         // The entry holds the exchange itself, strongly: no closure to allocate, and a weak
         // reference would allocate a side table for every request. It is dropped when the
         // exchange ends, whichever way it ends.

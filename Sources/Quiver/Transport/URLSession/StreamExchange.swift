@@ -74,7 +74,7 @@ final class StreamExchange: DeadlineExpiring {
                            resuming: { [control] in control.async { task.resume() } })
         #endif
         channel.whenCancelled { [control] in control.async { task.cancel() } }
-        if deadline.isFinite, deadline > 0, deadline < 365 * 86_400 {
+        if let deadline = WaitTime.limit(deadline) {
             let id = Deadlines.shared.schedule(after: deadline, expiring: self)
             state.withLock { $0.deadline = id }
         }
