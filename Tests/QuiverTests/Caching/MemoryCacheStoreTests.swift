@@ -66,6 +66,25 @@ import Testing
         #expect(store.byteCount == 0)
     }
 
+    @Test func anEvictedEntryLeavesItsKeysOtherVariantsAndItsResourcesOtherIdentities() {
+        let size = 2_000
+        let store = MemoryCacheStore(capacity: size * 4)
+        store.save(Self.entry(bytes: size), for: StoreSamples.key("/a", "alice"))
+        store.save(Self.entry(bytes: size), for: StoreSamples.key("/a", "bob"))
+        store.save(Self.entry(bytes: size, variant: StoreSamples.english), for: StoreSamples.key("/a", "bob"))
+        // Full after /b: /c evicts alice's entry (her key's only one), /d bob's plain one.
+        for path in ["/b", "/c", "/d"] {
+            store.save(Self.entry(bytes: size), for: StoreSamples.key(path))
+        }
+        #expect(store.entries(for: StoreSamples.key("/a", "alice")).isEmpty)
+        #expect(store.entries(for: StoreSamples.key("/a", "bob")).map(\.variant) == [StoreSamples.english])
+        // Invalidating /a still finds bob's variant, and takes nothing else.
+        store.removeEntries(of: CacheDigest(of: "/a"))
+        #expect(store.entries(for: StoreSamples.key("/a", "bob")).isEmpty)
+        #expect(store.byteCount == size * 3)
+        #expect(["/b", "/c", "/d"].allSatisfy { store.entries(for: StoreSamples.key($0)).count == 1 })
+    }
+
     /// An entry of `size` bytes as ``CacheEntry/byteCount`` counts them (at least
     /// ``CacheEntry/bookkeeping`` plus those of `StoreSamples.entry`'s one field).
     static func entry(bytes size: Int, variant: CacheVariantKey = .none) -> CacheEntry {

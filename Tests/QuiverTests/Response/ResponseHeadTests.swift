@@ -76,6 +76,19 @@ import Testing
         #expect(!made.contains(nil))
     }
 
+    @Test func aReceivedHTTPURLResponseListsOneFieldPerNameSortedByName() throws {
+        // What `headerFields` promises of a head URLSession received: its dictionary keeps no
+        // order, so the list is sorted by name, ignoring the case of letters.
+        let received = try #require(HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [
+            "X-Trace": "7", "content-type": "text/plain", "ETag": "\"v1\"", "Age": "3", "Set-Cookie": "a=1, b=2"]))
+        let response = Response(statusCode: 200, data: Data(), response: received)
+        let fields = response.headerFields
+        #expect(fields.map { $0.name.lowercased() } == ["age", "content-type", "etag", "set-cookie", "x-trace"])
+        #expect(fields.map(\.value) == ["3", "text/plain", "\"v1\"", "a=1, b=2", "7"])
+        #expect(Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0.value) })
+            == received.allHeaderFields as? [String: String])
+    }
+
     @Test func logsDescriptionsAndFixturesReadTheFieldsWithoutMakingTheHTTPURLResponse() throws {
         // What the verbose logger, a response's reflection and a recorded fixture show of the
         // header fields, read from the parts: on Linux making the HTTPURLResponse costs more
