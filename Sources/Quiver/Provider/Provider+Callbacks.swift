@@ -56,6 +56,14 @@ extension Provider {
     func result(for target: Target, reporting progress: (@isolated(any) @Sendable (ProgressResponse) -> Void)?,
                 on queue: DispatchQueue?) async -> Result<Response, QuiverError> {
         guard let progress else { return await result(for: target) }
+        return await result(for: target, delivering: progress, on: queue)
+    }
+
+    /// ``result(for:reporting:on:)`` with a progress handler: a function of its own, so that the
+    /// task frame of a request without one, held while it waits, has no room for the delivery's
+    /// parts.
+    private func result(for target: Target, delivering progress: @escaping @isolated(any) @Sendable (ProgressResponse) -> Void,
+                        on queue: DispatchQueue?) async -> Result<Response, QuiverError> {
         // A 1 GiB download makes ~65k reports: a slow reader (a busy main actor) gets the
         // newest, never a backlog; the last one, carrying the response, is always kept.
         let (reports, continuation) = AsyncStream.makeStream(of: ProgressResponse.self, bufferingPolicy: .bufferingNewest(16))

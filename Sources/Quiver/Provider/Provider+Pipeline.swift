@@ -31,11 +31,21 @@ extension Provider {
         } catch {
             result = .failure(error)
         }
-        for plugin in plugins {
-            result = await plugin.process(consume result, target: pluginTarget)
+        if !plugins.isEmpty {
+            result = await processed(result, for: pluginTarget)
         }
         guard let minimum, let start else { return result }
         return await holding(result, atLeast: minimum, since: start)
+    }
+
+    /// `result` after every plugin's `process`: a frame of its own, taken only once the request
+    /// is over, so that the frame that waits for the response has no room for these steps.
+    private func processed(_ result: consuming Result<Response, QuiverError>, for pluginTarget: any TargetType) async
+        -> Result<Response, QuiverError> {
+        for plugin in plugins {
+            result = await plugin.process(consume result, target: pluginTarget)
+        }
+        return result
     }
 
     /// The request for `endpoint` (as the ``requestClosure`` makes it, when there is one), with
