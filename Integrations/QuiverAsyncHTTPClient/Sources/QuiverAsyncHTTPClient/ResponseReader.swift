@@ -20,7 +20,7 @@ struct ResponseReader {
     let url: URL
 
     /// The whole of `response`.
-    @inline(__always)
+    @inline(never)
     func read(_ response: HTTPClientResponse) async throws -> Response {
         if case .data(let data) = request.body {
             // AsyncHTTPClient sends a body held in memory whole before the response comes.
