@@ -240,7 +240,7 @@ extension HTTPCache {
         }
         var response = Response(statusCode: stored.statusCode, data: stored.body, url: request.url, headers: headers)
         response.request = request.head
-        response.source = source
+        response.set(source: source)
         request.progress.downloaded(Int64(stored.body.count), of: Int64(stored.body.count))
         return response
     }

@@ -22,19 +22,25 @@ public struct Response: Sendable {
     /// without making it.
     var responseURL: URL? { head?.url }
     /// Where the body was saved, for downloads; `data` is then empty.
-    public let fileURL: URL?
+    public var fileURL: URL? { rare?.fileURL }
     /// The error body the target declared with ``ErrorBodyDecoding``, decoded, when validation
     /// rejected the status.
     public internal(set) var errorBody: (any Sendable)?
+    // errorBody stays inline, though as rare as the parts in `rare`: moved there too, it would
+    // leave `Response` and `QuiverError` without an existential, loadable, and Swift 6.3.1 then
+    // crashes (SIL ownership verifier) compiling some users' `catch .statusCode(let response)` in
+    // an untyped `async throws` function, QuiverOpenAPI's `QuiverClientTransport.send` among them.
     /// The message the target gives for the rejected status (``ErrorBodyDecoding``,
     /// ``ErrorMessageProviding``), or the description of its error body.
-    public internal(set) var errorMessage: String?
+    public var errorMessage: String? { rare?.errorMessage }
+    /// The parts most responses leave unset, behind one reference; `nil` when all are.
+    private var rare: ResponseRareParts?
     /// Whether a stub answered (``StubBehavior``, `StubScript`, replayed fixtures) rather
     /// than a server: the stub transport marks its responses. Error messages say so.
     public internal(set) var isStubbed = false
     /// How this response was produced: from the network (or a stub), or from the provider's
     /// ``HTTPCache``, and then how fresh it was.
-    public internal(set) var source: Source = .network
+    public var source: Source { rare?.source ?? .network }
     /// Whether this is the head of a streamed response, its body still to be read: what
     /// ``PluginType/process(_:target:)`` gets from ``Provider/stream(for:)``.
     package internal(set) var isStreamHead = false
@@ -53,7 +59,7 @@ public struct Response: Sendable {
         self.data = data
         self.request = request
         head = response.map(ResponseHead.received)
-        self.fileURL = fileURL
+        rare = fileURL.map { ResponseRareParts(fileURL: $0) }
     }
 
     /// Creates a response from the parts of its head, for a transport that does not receive
@@ -89,7 +95,7 @@ public struct Response: Sendable {
         self.statusCode = statusCode
         self.data = data
         head = .parts(DeferredResponseHead(url: url, statusCode: statusCode, httpVersion: httpVersion, headers: headers))
-        self.fileURL = fileURL
+        rare = fileURL.map { ResponseRareParts(fileURL: $0) }
     }
 
     /// The value of a response header, its name matched case-insensitively.
@@ -117,6 +123,16 @@ public struct Response: Sendable {
     /// recorded fixtures show of a response.
     package var headerFieldsByName: [String: String] {
         head?.fieldsByName ?? [:]
+    }
+
+    /// Sets ``errorMessage``.
+    mutating func set(errorMessage: String?) {
+        rare = (rare ?? ResponseRareParts()).with(errorMessage: .some(errorMessage))
+    }
+
+    /// Sets ``source``.
+    mutating func set(source: Source) {
+        rare = (rare ?? ResponseRareParts()).with(source: source)
     }
 
     /// `METHOD URL` of the request, for messages.

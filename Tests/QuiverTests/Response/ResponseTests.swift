@@ -56,30 +56,41 @@ import Testing
         #expect(response.value(forHTTPHeaderField: "content-type") == "application/json")
     }
 
-    /// A response keeps its fields in one shared object: changing a copy changes that copy
-    /// only, whichever field changes, and the copy keeps every other field.
+    /// The parts most responses leave unset (``Response/errorMessage``, ``Response/source``,
+    /// ``Response/fileURL``) live behind one shared reference: changing a copy changes that
+    /// copy only, whichever field changes, and the copy keeps every other field.
     @Test func aChangedCopyLeavesTheResponseItCameFromAsItWas() throws {
-        let original = response(422, "{}")
+        let file = URL(fileURLWithPath: "/tmp/quiver-response-tests.download")
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/users?id=1")))
+        request.httpMethod = "PATCH"
+        let original = Response(statusCode: 422, data: Data("{}".utf8), request: request, fileURL: file)
         var changed = original
         changed.request = URLRequest(url: try #require(URL(string: "https://other.example/x")))
-        changed.errorMessage = "unprocessable"
+        changed.set(errorMessage: "unprocessable")
+        changed.set(source: .stale(age: 30))
         changed.errorBody = ["field": "name"]
         changed.isStubbed = true
         #expect(original.request?.url?.host == "api.example.com")
         #expect(original.errorMessage == nil)
+        #expect(original.source == .network)
         #expect(original.errorBody == nil)
         #expect(!original.isStubbed)
         #expect(changed.request?.url?.host == "other.example")
         #expect(changed.errorMessage == "unprocessable")
+        #expect(changed.source == .stale(age: 30))
         #expect((changed.errorBody as? [String: String]) == ["field": "name"])
         #expect(changed.isStubbed)
         #expect(changed.statusCode == 422 && changed.data == Data("{}".utf8))
+        #expect(changed.fileURL == file && original.fileURL == file)
 
         // Changed again once it is the only holder, and read back from a copy made meanwhile.
         let snapshot = changed
-        changed.errorMessage = "again"
+        changed.set(errorMessage: "again")
         #expect(snapshot.errorMessage == "unprocessable")
         #expect(changed.errorMessage == "again")
+        #expect(changed.source == .stale(age: 30) && changed.fileURL == file)
         #expect(changed.isStubbed && changed.request?.url?.host == "other.example")
+        changed.set(errorMessage: nil)
+        #expect(changed.errorMessage == nil && snapshot.errorMessage == "unprocessable")
     }
 }

@@ -46,7 +46,7 @@ extension Response {
         if let typed = target as? any ErrorBodyDecoding {
             response.explain(with: typed, decoder: decoder)
         } else if let messages = target as? any ErrorMessageProviding {
-            response.errorMessage = messages.errorMessage(for: statusCode)
+            response.set(errorMessage: messages.errorMessage(for: statusCode))
         }
         return response
     }
@@ -54,7 +54,8 @@ extension Response {
     private mutating func explain<T: ErrorBodyDecoding>(with target: T, decoder: JSONDecoder?) {
         let body = try? decode(T.ErrorBody.self, using: decoder)
         errorBody = body
-        errorMessage = target.errorMessage(for: statusCode) ?? body.flatMap { ($0 as? any CustomStringConvertible)?.description }
+        set(errorMessage: target.errorMessage(for: statusCode)
+            ?? body.flatMap { ($0 as? any CustomStringConvertible)?.description })
     }
 }
 
