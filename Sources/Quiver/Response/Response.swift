@@ -125,14 +125,14 @@ public struct Response: Sendable {
         head?.fieldsByName ?? [:]
     }
 
-    /// Sets ``errorMessage``.
+    /// Sets ``errorMessage``, in parts of this response's own.
     mutating func set(errorMessage: String?) {
-        rare = (rare ?? ResponseRareParts()).with(errorMessage: .some(errorMessage))
+        rare = ResponseRareParts(fileURL: fileURL, errorMessage: errorMessage, source: source)
     }
 
-    /// Sets ``source``.
+    /// Sets ``source``, in parts of this response's own.
     mutating func set(source: Source) {
-        rare = (rare ?? ResponseRareParts()).with(source: source)
+        rare = ResponseRareParts(fileURL: fileURL, errorMessage: errorMessage, source: source)
     }
 
     /// `METHOD URL` of the request, for messages.
