@@ -126,7 +126,6 @@ extension Provider {
     ///   - target: The target that was requested.
     ///   - plain: Tells a plugin that keeps nothing, when that is not
     ///     ``PluginType/didReceive(_:target:)`` (a stream tells its observers that it started).
-    @inline(never)
     func attemptDidEnd(_ result: Result<Response, QuiverError>, kept: [any Sendable], target: any TargetType,
                        otherwise plain: ((any PluginType) -> Void)? = nil) {
         var next = kept.startIndex
